@@ -1,0 +1,458 @@
+#include "rules/board.h"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+namespace pg {
+
+namespace {
+
+constexpr uint64_t splitmix(uint64_t& s) {
+  uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+struct ZobristTable {
+  std::array<std::array<uint64_t, kMaxPoints>, 3> key{};
+  ZobristTable() {
+    uint64_t s = 0x5048414E544F4D31ULL;  // fixed seed: hashes are stable across runs
+    for (auto& row : key)
+      for (auto& k : row) k = splitmix(s);
+  }
+};
+
+const ZobristTable& zobrist() {
+  static const ZobristTable table;
+  return table;
+}
+
+Geometry makeGeometry(int size, Topology topology) {
+  Geometry g;
+  g.size = size;
+  g.num_points = size * size;
+  g.topology = topology;
+  const bool torus = topology == Topology::Torus;
+  auto at = [&](int x, int y) -> Point {
+    if (torus) {
+      x = (x + size) % size;
+      y = (y + size) % size;
+    } else if (x < 0 || y < 0 || x >= size || y >= size) {
+      return kOffBoard;
+    }
+    return static_cast<Point>(y * size + x);
+  };
+  for (int y = 0; y < size; ++y) {
+    for (int x = 0; x < size; ++x) {
+      const int p = y * size + x;
+      g.nbr[p] = {at(x, y + 1), at(x + 1, y), at(x, y - 1), at(x - 1, y)};
+      g.diag[p] = {at(x + 1, y + 1), at(x + 1, y - 1), at(x - 1, y - 1), at(x - 1, y + 1)};
+    }
+  }
+  return g;
+}
+
+}  // namespace
+
+const Geometry& Geometry::get(int size, Topology topology) {
+  static const auto all = [] {
+    auto table = std::make_unique<std::array<Geometry, 2 * (kMaxSize + 1)>>();
+    for (int s = kMinSize; s <= kMaxSize; ++s) {
+      (*table)[2 * s] = makeGeometry(s, Topology::Planar);
+      (*table)[2 * s + 1] = makeGeometry(s, Topology::Torus);
+    }
+    return table;
+  }();
+  return (*all)[2 * size + (topology == Topology::Torus ? 1 : 0)];
+}
+
+uint64_t zobristKey(Color c, Point p) {
+  return zobrist().key[static_cast<int>(c)][p];
+}
+
+Board::Board(int size, Topology topology) : geo_(&Geometry::get(size, topology)) {
+  color_.fill(Color::Empty);
+  color_[kOffBoard] = Color::Off;
+  chain_.fill(kOffBoard);
+  next_.fill(kNoPoint);
+  info_.fill(ChainInfo{0, 0, 0, 0});
+  const int n = geo_->num_points;
+  for (int p = 0; p < n; ++p) {
+    empty_[p] = static_cast<Point>(p);
+    empty_pos_[p] = static_cast<int16_t>(p);
+  }
+  num_empty_ = n;
+  stones_ = {n, 0, 0, 0};
+  for (int p = 0; p < n; ++p) {
+    uint16_t cnt = 0;
+    for (Point q : geo_->nbr[p]) cnt = static_cast<uint16_t>(cnt + colorUnit(color_[q]));
+    nbr_count_[p] = cnt;
+  }
+}
+
+Board& Board::operator=(const Board& o) {
+  if (this == &o) return *this;
+  geo_ = o.geo_;
+  num_empty_ = o.num_empty_;
+  hash_ = o.hash_;
+  ko_point_ = o.ko_point_;
+  ko_color_ = o.ko_color_;
+  stones_ = o.stones_;
+  const size_t n = static_cast<size_t>(geo_->num_points);
+  std::memcpy(color_.data(), o.color_.data(), n * sizeof(Color));
+  color_[kOffBoard] = Color::Off;
+  std::memcpy(chain_.data(), o.chain_.data(), n * sizeof(Point));
+  chain_[kOffBoard] = kOffBoard;
+  std::memcpy(next_.data(), o.next_.data(), n * sizeof(Point));
+  std::memcpy(info_.data(), o.info_.data(), n * sizeof(ChainInfo));
+  std::memcpy(empty_.data(), o.empty_.data(), n * sizeof(Point));
+  std::memcpy(empty_pos_.data(), o.empty_pos_.data(), n * sizeof(int16_t));
+  std::memcpy(nbr_count_.data(), o.nbr_count_.data(), n * sizeof(uint16_t));
+  return *this;
+}
+
+void Board::swapEmpty(int i, int j) {
+  const Point a = empty_[i], b = empty_[j];
+  empty_[i] = b;
+  empty_[j] = a;
+  empty_pos_[b] = static_cast<int16_t>(i);
+  empty_pos_[a] = static_cast<int16_t>(j);
+}
+
+void Board::removeEmpty(Point p) {
+  const int i = empty_pos_[p];
+  const Point last = empty_[--num_empty_];
+  empty_[i] = last;
+  empty_pos_[last] = static_cast<int16_t>(i);
+}
+
+void Board::addEmpty(Point p) {
+  empty_pos_[p] = static_cast<int16_t>(num_empty_);
+  empty_[num_empty_++] = p;
+}
+
+bool Board::isSuicideSlow(Color c, Point p) const {
+  const Color opp = opponent(c);
+  for (Point q : geo_->nbr[p]) {
+    const Color qc = color_[q];
+    if (qc == Color::Empty) return false;
+    if (qc == c) {
+      if (!inAtariHead(chain_[q])) return false;
+    } else if (qc == opp) {
+      if (inAtariHead(chain_[q])) return false;
+    }
+  }
+  return true;
+}
+
+uint64_t Board::hashAfter(Color c, Point p) const {
+  uint64_t h = hash_ ^ zobristKey(c, p);
+  const Color opp = opponent(c);
+  std::array<Point, 4> seen{kNoPoint, kNoPoint, kNoPoint, kNoPoint};
+  int ns = 0;
+  for (Point q : geo_->nbr[p]) {
+    if (color_[q] != opp) continue;
+    const Point head = chain_[q];
+    if (!inAtariHead(head) || std::find(seen.begin(), seen.begin() + ns, head) != seen.begin() + ns)
+      continue;
+    seen[ns++] = head;
+    Point s = head;
+    do {
+      h ^= zobristKey(opp, s);
+      s = next_[s];
+    } while (s != head);
+  }
+  return h;
+}
+
+int Board::wouldCapture(Color c, Point p) const {
+  const Color opp = opponent(c);
+  std::array<Point, 4> seen{kNoPoint, kNoPoint, kNoPoint, kNoPoint};
+  int ns = 0, total = 0;
+  for (Point q : geo_->nbr[p]) {
+    if (color_[q] != opp) continue;
+    const Point head = chain_[q];
+    if (!inAtariHead(head) || std::find(seen.begin(), seen.begin() + ns, head) != seen.begin() + ns)
+      continue;
+    seen[ns++] = head;
+    total += info_[head].stones;
+  }
+  return total;
+}
+
+void Board::merge(Point a, Point b) {
+  Point ha = chain_[a], hb = chain_[b];
+  if (ha == hb) return;
+  if (info_[ha].stones < info_[hb].stones) std::swap(ha, hb);
+  // Relabel the smaller chain hb into ha.
+  Point s = hb;
+  do {
+    chain_[s] = ha;
+    s = next_[s];
+  } while (s != hb);
+  std::swap(next_[ha], next_[hb]);
+  ChainInfo& A = info_[ha];
+  const ChainInfo& B = info_[hb];
+  A.stones = static_cast<uint16_t>(A.stones + B.stones);
+  A.libs = static_cast<uint16_t>(A.libs + B.libs);
+  A.sum += B.sum;
+  A.sumsq += B.sumsq;
+}
+
+void Board::place(Color c, Point p) {
+  removeEmpty(p);
+  color_[p] = c;
+  hash_ ^= zobristKey(c, p);
+  --stones_[0];
+  ++stones_[static_cast<int>(c)];
+  chain_[p] = p;
+  next_[p] = p;
+  info_[p] = ChainInfo{1, 0, 0, 0};
+  const uint16_t delta = static_cast<uint16_t>(colorUnit(c) - colorUnit(Color::Empty));
+  for (Point q : geo_->nbr[p]) {
+    if (q != kOffBoard) nbr_count_[q] = static_cast<uint16_t>(nbr_count_[q] + delta);
+    const Color qc = color_[q];
+    if (qc == Color::Empty) {
+      addLib(p, q);
+    } else if (isStone(qc)) {
+      removeLib(chain_[q], p);
+    }
+  }
+  for (Point q : geo_->nbr[p])
+    if (color_[q] == c) merge(p, q);
+}
+
+int Board::removeChain(Point h, Point* out) {
+  const Color c = color_[h];
+  int n = 0;
+  Point s = h;
+  do {
+    color_[s] = Color::Empty;
+    hash_ ^= zobristKey(c, s);
+    addEmpty(s);
+    if (out) out[n] = s;
+    ++n;
+    s = next_[s];
+  } while (s != h);
+  stones_[static_cast<int>(c)] -= n;
+  stones_[0] += n;
+  // Give the freed points back as liberties to the chains around them.
+  const uint16_t delta = static_cast<uint16_t>(colorUnit(c) - colorUnit(Color::Empty));
+  s = h;
+  do {
+    const Point nx = next_[s];
+    for (Point q : geo_->nbr[s]) {
+      if (q != kOffBoard) nbr_count_[q] = static_cast<uint16_t>(nbr_count_[q] - delta);
+      if (isStone(color_[q])) addLib(chain_[q], s);
+    }
+    chain_[s] = kOffBoard;
+    next_[s] = kNoPoint;
+    s = nx;
+  } while (s != h);
+  return n;
+}
+
+int Board::play(Color c, Point p, Point* captured) {
+  place(c, p);
+  const Color opp = opponent(c);
+  int total = 0;
+  Point last_captured = kNoPoint;
+  for (Point q : geo_->nbr[p]) {
+    if (color_[q] == opp && info_[chain_[q]].libs == 0) {
+      const int n = removeChain(chain_[q], captured ? captured + total : nullptr);
+      if (n == 1) last_captured = q;
+      total += n;
+    }
+  }
+  ko_point_ = kNoPoint;
+  if (total == 1) {
+    const Point h = chain_[p];
+    if (info_[h].stones == 1 && info_[h].libs == 1) {
+      ko_point_ = last_captured;
+      ko_color_ = opp;
+    }
+  }
+  return total;
+}
+
+int Board::liberties(Point p) const {
+  const Point h = chain_[p];
+  std::vector<Point> libs;
+  Point s = h;
+  do {
+    for (Point q : geo_->nbr[s])
+      if (color_[q] == Color::Empty && std::find(libs.begin(), libs.end(), q) == libs.end())
+        libs.push_back(q);
+    s = next_[s];
+  } while (s != h);
+  return static_cast<int>(libs.size());
+}
+
+std::string Board::checkConsistency() const {
+  const int n = numPoints();
+  std::ostringstream err;
+  if (color_[kOffBoard] != Color::Off) return "sentinel colour changed";
+  // Empty list.
+  int empties = 0;
+  for (int p = 0; p < n; ++p) {
+    if (color_[p] == Color::Empty) {
+      ++empties;
+      const int i = empty_pos_[p];
+      if (i < 0 || i >= num_empty_ || empty_[i] != p) {
+        err << "empty list does not hold " << pointName(static_cast<Point>(p), size());
+        return err.str();
+      }
+    }
+  }
+  if (empties != num_empty_) return "empty count mismatch";
+  // Stone counts and hash.
+  std::array<int, 4> counts{};
+  uint64_t h = 0;
+  for (int p = 0; p < n; ++p) {
+    ++counts[static_cast<int>(color_[p])];
+    if (isStone(color_[p])) h ^= zobristKey(color_[p], static_cast<Point>(p));
+  }
+  for (int c = 0; c < 3; ++c)
+    if (counts[c] != stones_[c]) return "stone count mismatch";
+  if (h != hash_) return "hash mismatch";
+  for (int p = 0; p < n; ++p) {
+    uint16_t cnt = 0;
+    for (Point q : geo_->nbr[p]) cnt = static_cast<uint16_t>(cnt + colorUnit(color_[q]));
+    if (cnt != nbr_count_[p])
+      return "neighbour counts differ at " + pointName(static_cast<Point>(p), size());
+  }
+  // Chains: flood fill and compare membership and pseudo-liberties.
+  std::vector<int> mark(static_cast<size_t>(n), -1);
+  for (int start = 0; start < n; ++start) {
+    if (!isStone(color_[start]) || mark[start] >= 0) continue;
+    const Color c = color_[start];
+    std::vector<Point> stack{static_cast<Point>(start)}, members;
+    mark[start] = start;
+    while (!stack.empty()) {
+      const Point s = stack.back();
+      stack.pop_back();
+      members.push_back(s);
+      for (Point q : geo_->nbr[s])
+        if (q != kOffBoard && color_[q] == c && mark[q] < 0) {
+          mark[q] = start;
+          stack.push_back(q);
+        }
+    }
+    const Point head = chain_[start];
+    uint32_t libs = 0, sum = 0, sumsq = 0;
+    for (Point s : members) {
+      if (chain_[s] != head) {
+        err << "chain id differs inside the chain at " << pointName(s, size());
+        return err.str();
+      }
+      for (Point q : geo_->nbr[s])
+        if (color_[q] == Color::Empty) {
+          ++libs;
+          sum += static_cast<uint32_t>(q);
+          sumsq += static_cast<uint32_t>(q) * static_cast<uint32_t>(q);
+        }
+    }
+    // The circular list must visit exactly the members.
+    size_t walked = 0;
+    Point s = head;
+    do {
+      if (mark[s] != start) return "chain list leaves the chain";
+      ++walked;
+      s = next_[s];
+    } while (s != head && walked <= members.size());
+    if (walked != members.size()) return "chain list length mismatch";
+    const ChainInfo& ci = info_[head];
+    if (ci.stones != members.size()) return "chain size mismatch";
+    if (ci.libs != libs || ci.sum != sum || ci.sumsq != sumsq) {
+      err << "pseudo-liberties differ for the chain at " << pointName(head, size());
+      return err.str();
+    }
+    if (libs == 0) {
+      err << "chain without liberties at " << pointName(head, size());
+      return err.str();
+    }
+  }
+  // Chains that are not adjacent must have distinct heads.
+  for (int p = 0; p < n; ++p)
+    if (isStone(color_[p]) && mark[chain_[p]] != mark[p]) return "chain head outside the chain";
+  return {};
+}
+
+std::string Board::toAscii() const {
+  std::string out;
+  const int s = size();
+  for (int y = s - 1; y >= 0; --y) {
+    for (int x = 0; x < s; ++x) {
+      const Color c = color_[point(x, y)];
+      out += c == Color::Black ? 'X' : c == Color::White ? 'O' : '.';
+      if (x + 1 < s) out += ' ';
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+std::string Board::toAsciiLabelled() const {
+  const int s = size();
+  std::string header = "   ";
+  for (int x = 0; x < s; ++x) {
+    header += pointName(point(x, 0), s)[0];
+    header += ' ';
+  }
+  header += '\n';
+  std::string out = header;
+  const std::string body = toAscii();
+  size_t pos = 0;
+  for (int y = s - 1; y >= 0; --y) {
+    const size_t end = body.find('\n', pos);
+    std::string label = std::to_string(y + 1);
+    if (label.size() < 2) label = " " + label;
+    out += label + " " + body.substr(pos, end - pos) + " " + std::to_string(y + 1) + "\n";
+    pos = end + 1;
+  }
+  out += header;
+  return out;
+}
+
+Board Board::fromAscii(std::string_view text, Topology topology) {
+  std::vector<std::string> rows;
+  std::string cur;
+  auto flush = [&] {
+    if (!cur.empty()) rows.push_back(cur);
+    cur.clear();
+  };
+  for (char ch : text) {
+    if (ch == '\n') {
+      flush();
+    } else if (ch == 'X' || ch == 'x' || ch == 'O' || ch == 'o' || ch == '.' || ch == '+') {
+      cur += ch;
+    } else if (ch != ' ' && ch != '\t' && ch != '\r') {
+      throw std::invalid_argument(std::string("unexpected character in board picture: ") + ch);
+    }
+  }
+  flush();
+  const int s = static_cast<int>(rows.size());
+  if (s < kMinSize || s > kMaxSize) throw std::invalid_argument("board picture has a bad size");
+  Board b(s, topology);
+  for (int r = 0; r < s; ++r) {
+    if (static_cast<int>(rows[r].size()) != s)
+      throw std::invalid_argument("board picture is not square");
+    const int y = s - 1 - r;
+    for (int x = 0; x < s; ++x) {
+      const char ch = rows[r][x];
+      if (ch == 'X' || ch == 'x') b.place(Color::Black, b.point(x, y));
+      if (ch == 'O' || ch == 'o') b.place(Color::White, b.point(x, y));
+    }
+  }
+  for (int p = 0; p < b.numPoints(); ++p)
+    if (isStone(b.at(static_cast<Point>(p))) && b.info_[b.chain_[p]].libs == 0)
+      throw std::invalid_argument("board picture has a chain without liberties");
+  return b;
+}
+
+}  // namespace pg

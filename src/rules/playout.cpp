@@ -1,0 +1,68 @@
+#include "rules/playout.h"
+
+namespace pg {
+
+void Rng::reseed(uint64_t seed) {
+  auto mix = [&seed] {
+    uint64_t z = (seed += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  };
+  s0_ = mix();
+  s1_ = mix();
+  if ((s0_ | s1_) == 0) s1_ = 1;
+}
+
+Point randomPlayoutMove(Board& board, Color c, Rng& rng) {
+  // Rejection sampling without replacement: a rejected point is swapped past the live range,
+  // so every acceptable point is equally likely.
+  int live = board.numEmpty();
+  while (live > 0) {
+    const int i = static_cast<int>(rng.below(static_cast<uint32_t>(live)));
+    const Point p = board.emptyAt(i);
+    if (!board.isOnePointEye(c, p) && board.isLegal(c, p)) return p;
+    board.swapEmpty(i, --live);
+  }
+  return kPass;
+}
+
+PlayoutResult randomPlayout(Board& board, Color to_move, Rng& rng, int max_moves) {
+  PlayoutResult r;
+  int passes = 0;
+  Color c = to_move;
+  while (r.moves < max_moves) {
+    const Point p = randomPlayoutMove(board, c, rng);
+    if (p == kPass) {
+      board.clearKo();
+      if (++passes >= 2) {
+        r.finished = true;
+        return r;
+      }
+    } else {
+      board.play(c, p);
+      passes = 0;
+      ++r.moves;
+    }
+    c = opponent(c);
+  }
+  return r;
+}
+
+int playoutScore(const Board& board) {
+  int score = board.stoneCount(Color::Black) - board.stoneCount(Color::White);
+  for (int i = 0; i < board.numEmpty(); ++i) {
+    const Point p = board.emptyAt(i);
+    int b = 0, w = 0;
+    for (Point q : board.neighbours(p)) {
+      const Color qc = board.at(q);
+      b += qc == Color::Black;
+      w += qc == Color::White;
+    }
+    if (b > 0 && w == 0) ++score;
+    if (w > 0 && b == 0) --score;
+  }
+  return score;
+}
+
+}  // namespace pg

@@ -1,0 +1,51 @@
+// Light random playouts on the real board: the engine of the benchmark and of the computer
+// player's evaluation.
+#pragma once
+
+#include <cstdint>
+
+#include "rules/board.h"
+
+namespace pg {
+
+/// A small fast generator (xoshiro128+ style state, splitmix seeding). Not cryptographic.
+class Rng {
+ public:
+  explicit Rng(uint64_t seed = 0x243F6A8885A308D3ULL) { reseed(seed); }
+  void reseed(uint64_t seed);
+  uint32_t next32() {
+    const uint64_t result = s0_ + s1_;
+    s1_ ^= s0_;
+    s0_ = ((s0_ << 55) | (s0_ >> 9)) ^ s1_ ^ (s1_ << 14);
+    s1_ = (s1_ << 36) | (s1_ >> 28);
+    return static_cast<uint32_t>(result >> 32);
+  }
+  /// Uniform in [0, n). Precondition: n > 0.
+  uint32_t below(uint32_t n) {
+    return static_cast<uint32_t>((static_cast<uint64_t>(next32()) * n) >> 32);
+  }
+  /// Uniform in [0, 1).
+  double uniform() { return next32() * (1.0 / 4294967296.0); }
+
+ private:
+  uint64_t s0_ = 0, s1_ = 0;
+};
+
+/// A uniformly random move for c among the legal points (simple ko) that are not one-point eyes
+/// of c's own, or kPass if there is none. Reorders the board's empty list (nothing else).
+Point randomPlayoutMove(Board& board, Color c, Rng& rng);
+
+struct PlayoutResult {
+  int moves = 0;          ///< stones played (passes not counted)
+  bool finished = false;  ///< ended by two passes (false: hit the move limit)
+};
+
+/// Plays random moves from `board` with `to_move` first until two passes in a row or `max_moves`
+/// stones. Precondition: the board is consistent.
+PlayoutResult randomPlayout(Board& board, Color to_move, Rng& rng, int max_moves);
+
+/// Black's area score minus White's, without komi, for a board where every empty region is a
+/// single point (true at the end of a finished playout). Other empty points count for nobody.
+int playoutScore(const Board& board);
+
+}  // namespace pg

@@ -1,0 +1,105 @@
+#include "rules/rules.h"
+
+#include <cmath>
+
+namespace pg {
+
+std::string_view koRuleName(KoRule k) {
+  return k == KoRule::Simple ? "simple" : "superko";
+}
+
+std::optional<KoRule> parseKoRule(std::string_view s) {
+  if (s == "superko" || s == "positional") return KoRule::PositionalSuperko;
+  if (s == "simple") return KoRule::Simple;
+  return std::nullopt;
+}
+
+std::string_view topologyName(Topology t) {
+  return t == Topology::Torus ? "torus" : "planar";
+}
+
+std::optional<Topology> parseTopology(std::string_view s) {
+  if (s == "planar") return Topology::Planar;
+  if (s == "torus") return Topology::Torus;
+  return std::nullopt;
+}
+
+int maxHandicap(int size) {
+  if (size < 7 || size > kMaxSize) return 0;
+  if (size == 7 || size % 2 == 0) return 4;
+  return 9;
+}
+
+std::vector<Point> handicapPoints(int n, int size) {
+  if (n < 2 || n > maxHandicap(size)) return {};
+  const int lo = size < 13 ? 2 : 3;
+  const int hi = size - 1 - lo;
+  const int mid = size / 2;
+  auto pt = [size](int x, int y) { return static_cast<Point>(y * size + x); };
+  // Order as GTP lists them: the two diagonal corners, the other two, centre when odd, sides.
+  std::vector<Point> out{pt(lo, lo), pt(hi, hi)};
+  if (n >= 3) out.push_back(pt(hi, lo));
+  if (n >= 4) out.push_back(pt(lo, hi));
+  if (n == 5 || n == 7 || n == 9) out.push_back(pt(mid, mid));
+  if (n >= 6) {
+    out.push_back(pt(lo, mid));
+    out.push_back(pt(hi, mid));
+  }
+  if (n >= 8) {
+    out.push_back(pt(mid, lo));
+    out.push_back(pt(mid, hi));
+  }
+  return out;
+}
+
+std::optional<std::string> Rules::validate() const {
+  if (size < kMinSize || size > kMaxSize)
+    return "board size must be from " + std::to_string(kMinSize) + " to " +
+           std::to_string(kMaxSize);
+  if (!std::isfinite(komi) || std::fabs(komi) > 1000.0 || std::floor(komi * 2) != komi * 2)
+    return "komi must be a multiple of 0.5";
+  if (handicap != 0) {
+    const int mx = maxHandicap(size);
+    if (mx == 0) return "handicap is not defined on this board size";
+    if (handicap < 2 || handicap > mx)
+      return "handicap must be 0 or from 2 to " + std::to_string(mx) + " on this board size";
+  }
+  if (turn_cap < 0 || turn_cap > 100000) return "turn cap must be from 0 to 100000";
+  return std::nullopt;
+}
+
+std::optional<Rules> Rules::preset(std::string_view name) {
+  Rules r;
+  if (name == "standard") return r;
+  if (name == "small") {
+    r.size = 7;
+    return r;
+  }
+  if (name == "medium") {
+    r.size = 13;
+    return r;
+  }
+  if (name == "large") {
+    r.size = 19;
+    return r;
+  }
+  if (name == "atari") {
+    r.atari_go = true;
+    return r;
+  }
+  if (name == "torus") {
+    r.topology = Topology::Torus;
+    return r;
+  }
+  if (name == "simple-ko") {
+    r.ko = KoRule::Simple;
+    return r;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> Rules::presetNames() {
+  return {"standard", "small", "medium", "large", "atari", "torus", "simple-ko"};
+}
+
+}  // namespace pg
