@@ -1,0 +1,54 @@
+// The subcommands of the phantomgo binary. Each one lives in its own cmd_*.cpp and registers
+// itself on the application through one add*Command function; main.cpp calls them in order.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli11.h"
+#include "rules/board.h"
+
+namespace pg {
+
+/// `phantomgo gtp`: a GTP v2 engine for plain Go on stdin/stdout (cmd_gtp.cpp).
+void addGtpCommand(CLI::App& app);
+/// `phantomgo bench playouts`: light random playouts per second (cmd_bench.cpp).
+void addBenchCommand(CLI::App& app);
+/// `phantomgo match`: games between two players with the referee (cmd_match.cpp).
+void addMatchCommand(CLI::App& app);
+// Later subcommands register here the same way:
+//   void addServeCommand(CLI::App& app);  // `phantomgo serve` (the server issue)
+
+// ---- The playout benchmark, callable without a process (cmd_bench.cpp) ----
+
+struct PlayoutBenchConfig {
+  int size = 9;  ///< kMinSize..kMaxSize
+  Topology topology = Topology::Planar;
+  double seconds = 1.0;  ///< > 0; at least one playout runs whatever the time
+  uint64_t seed = 1;
+  double komi = 7.5;  ///< used only for the black win rate
+};
+
+struct PlayoutBenchResult {
+  int64_t playouts = 0;
+  int64_t moves = 0;       ///< stones played in all playouts
+  int64_t finished = 0;    ///< playouts that ended by two passes (not by the move cap)
+  int64_t black_wins = 0;  ///< playoutScore - komi > 0
+  double elapsed = 0;      ///< seconds actually spent
+
+  double playoutsPerSecond() const { return elapsed > 0 ? playouts / elapsed : 0; }
+  double movesPerPlayout() const { return playouts > 0 ? double(moves) / playouts : 0; }
+  double blackWinRate() const { return playouts > 0 ? double(black_wins) / playouts : 0; }
+};
+
+/// Runs playouts on one thread from an empty board (move cap 3 x points) for cfg.seconds.
+PlayoutBenchResult runPlayoutBench(const PlayoutBenchConfig& cfg);
+/// Info lines, the last one "playouts/s: N"; ends with a newline.
+std::string playoutBenchText(const PlayoutBenchConfig& cfg, const PlayoutBenchResult& r);
+/// {"size","torus","seconds","playouts","playouts_per_second","moves_per_playout",
+/// "black_win_rate"}.
+nlohmann::json playoutBenchJson(const PlayoutBenchConfig& cfg, const PlayoutBenchResult& r);
+
+}  // namespace pg

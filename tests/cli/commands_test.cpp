@@ -1,0 +1,150 @@
+// The subcommands as the binary parses them, and the playout benchmark.
+#include "cli/commands.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace pg {
+namespace {
+
+/// Parses argv (without the program name) on an app with every subcommand, with std::cin and
+/// std::cout swapped for strings. Returns what was printed; throws what CLI11 throws.
+std::string runCli(std::vector<std::string> args, const std::string& input = "") {
+  CLI::App app{"test", "phantomgo"};
+  app.require_subcommand(1);
+  addGtpCommand(app);
+  addBenchCommand(app);
+  std::istringstream in(input);
+  std::ostringstream out;
+  std::streambuf* old_in = std::cin.rdbuf(in.rdbuf());
+  std::streambuf* old_out = std::cout.rdbuf(out.rdbuf());
+  std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
+  try {
+    app.parse(args);
+  } catch (...) {
+    std::cin.rdbuf(old_in);
+    std::cout.rdbuf(old_out);
+    throw;
+  }
+  std::cin.rdbuf(old_in);
+  std::cout.rdbuf(old_out);
+  return out.str();
+}
+
+std::string lastLine(const std::string& text) {
+  std::string s = text;
+  while (!s.empty() && s.back() == '\n') s.pop_back();
+  const size_t nl = s.rfind('\n');
+  return nl == std::string::npos ? s : s.substr(nl + 1);
+}
+
+TEST(PlayoutBench, RunsAndCounts) {
+  PlayoutBenchConfig cfg;
+  cfg.size = 9;
+  cfg.seconds = 0.05;
+  const PlayoutBenchResult r = runPlayoutBench(cfg);
+  EXPECT_GT(r.playouts, 0);
+  EXPECT_GE(r.elapsed, 0.05);
+  EXPECT_GT(r.movesPerPlayout(), 10.0);
+  EXPECT_LE(r.movesPerPlayout(), 3.0 * 81);
+  EXPECT_GE(r.blackWinRate(), 0.0);
+  EXPECT_LE(r.blackWinRate(), 1.0);
+  EXPECT_LE(r.finished, r.playouts);
+  EXPECT_GT(r.playoutsPerSecond(), 0.0);
+}
+
+TEST(PlayoutBench, SameSeedSameGamesOnTheTorus) {
+  PlayoutBenchConfig cfg;
+  cfg.size = 5;
+  cfg.topology = Topology::Torus;
+  cfg.seconds = 0.001;
+  const PlayoutBenchResult a = runPlayoutBench(cfg);
+  EXPECT_GT(a.playouts, 0);
+  EXPECT_LE(a.movesPerPlayout(), 75.0);
+}
+
+TEST(PlayoutBench, TextEndsWithPlayoutsPerSecond) {
+  PlayoutBenchConfig cfg;
+  PlayoutBenchResult r;
+  r.playouts = 300;
+  r.moves = 300 * 90;
+  r.finished = 299;
+  r.black_wins = 150;
+  r.elapsed = 2.0;
+  const std::string text = playoutBenchText(cfg, r);
+  EXPECT_EQ(lastLine(text), "playouts/s: 150");
+  EXPECT_NE(text.find("moves/playout: 90.0"), std::string::npos) << text;
+  EXPECT_NE(text.find("9x9 planar"), std::string::npos) << text;
+}
+
+TEST(PlayoutBench, Json) {
+  PlayoutBenchConfig cfg;
+  cfg.size = 13;
+  cfg.topology = Topology::Torus;
+  PlayoutBenchResult r;
+  r.playouts = 10;
+  r.moves = 1000;
+  r.black_wins = 4;
+  r.elapsed = 0.5;
+  const nlohmann::json j = playoutBenchJson(cfg, r);
+  EXPECT_EQ(j["size"], 13);
+  EXPECT_EQ(j["torus"], true);
+  EXPECT_DOUBLE_EQ(j["seconds"].get<double>(), 0.5);
+  EXPECT_EQ(j["playouts"], 10);
+  EXPECT_DOUBLE_EQ(j["playouts_per_second"].get<double>(), 20.0);
+  EXPECT_DOUBLE_EQ(j["moves_per_playout"].get<double>(), 100.0);
+  EXPECT_DOUBLE_EQ(j["black_win_rate"].get<double>(), 0.4);
+}
+
+TEST(Cli, BenchPlayoutsPrintsPlayoutsPerSecondLast) {
+  const std::string out = runCli({"bench", "playouts", "--size", "7", "--seconds", "0.02"});
+  const std::string last = lastLine(out);
+  ASSERT_EQ(last.rfind("playouts/s: ", 0), 0u) << out;
+  EXPECT_GT(std::stoll(last.substr(12)), 0);
+}
+
+TEST(Cli, BenchPlayoutsJson) {
+  const std::string out =
+      runCli({"bench", "playouts", "--size", "5", "--torus", "--seconds", "0.02", "--json"});
+  const nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["size"], 5);
+  EXPECT_EQ(j["torus"], true);
+  EXPECT_GT(j["playouts"].get<long long>(), 0);
+  for (const char* key : {"seconds", "playouts_per_second", "moves_per_playout", "black_win_rate"})
+    EXPECT_TRUE(j.contains(key)) << key;
+}
+
+TEST(Cli, BenchRejectsBadArguments) {
+  EXPECT_THROW(runCli({"bench", "playouts", "--size", "4"}), CLI::ValidationError);
+  EXPECT_THROW(runCli({"bench", "playouts", "--size", "26"}), CLI::ValidationError);
+  EXPECT_THROW(runCli({"bench", "playouts", "--seconds", "0"}), CLI::ValidationError);
+  EXPECT_THROW(runCli({"bench"}), CLI::RequiredError);
+  EXPECT_THROW(runCli({}), CLI::RequiredError);
+}
+
+TEST(Cli, GtpReadsStdin) {
+  const std::string out = runCli({"gtp", "--size", "5", "--seed", "3", "--ko", "simple"},
+                                 "1 play b C3\n2 list_stones b\n3 showboard\nquit\n");
+  EXPECT_EQ(out.rfind("=1\n\n=2 C3\n\n=3 \n", 0), 0u) << out;
+  EXPECT_NE(out.find(" 3 . . X . . 3"), std::string::npos) << out;
+}
+
+TEST(Cli, GtpTorus) {
+  const std::string out = runCli({"gtp", "--size", "5", "--torus"},
+                                 "play w A1\nplay b B1\nplay b A2\nplay b E1\n"
+                                 "play b A5\nlist_stones w\n");
+  EXPECT_EQ(out, "=\n\n=\n\n=\n\n=\n\n=\n\n=\n\n");
+}
+
+TEST(Cli, GtpRejectsBadOptions) {
+  EXPECT_THROW(runCli({"gtp", "--ko", "japanese"}), CLI::ValidationError);
+  EXPECT_THROW(runCli({"gtp", "--size", "30"}), CLI::ValidationError);
+}
+
+}  // namespace
+}  // namespace pg
