@@ -1,0 +1,88 @@
+// The page's view folding (web/view.js), in node: no browser, no server.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { applyEvent, logLines, pointToXY, replaySteps, viewFromSnapshot, xyToPoint } from '../../web/view.js';
+
+const snapshot = (over = {}) => ({
+  audience: 'black',
+  rules: { size: 5, topology: 'planar', ko: 'superko', komi: 7.5, handicap: 0, atari_go: false, turn_cap: 0 },
+  version: 0,
+  turn: 0,
+  to_move: 'black',
+  stones: { black: [], white: [] },
+  counts: { black: 0, white: 0 },
+  handicap: [],
+  rejected: [],
+  marks: [],
+  tried: [],
+  rejections_this_turn: 0,
+  over: false,
+  events: [],
+  ...over,
+});
+
+test('GTP points and board coordinates round-trip, without the letter I', () => {
+  assert.deepEqual(pointToXY('A1', 9), [0, 8]);
+  assert.deepEqual(pointToXY('J9', 9), [8, 0]);
+  assert.equal(xyToPoint(8, 0, 9), 'J9');
+  for (let x = 0; x < 19; x++) for (let y = 0; y < 19; y++) assert.deepEqual(pointToXY(xyToPoint(x, y, 19), 19), [x, y]);
+});
+
+test('own stones, rejected tries and announced captures fold into the view', () => {
+  let v = viewFromSnapshot(snapshot());
+  v = applyEvent(v, { kind: 'stone', player: 'black', point: 'C3', captured: [], turn: 1, to_move: 'white' }, 1);
+  assert.deepEqual(v.stones.black, ['C3']);
+  assert.equal(v.counts.black, 1);
+  v = applyEvent(v, { kind: 'moved', player: 'white', captured: [], turn: 2, to_move: 'black' }, 2);
+  assert.equal(v.counts.white, 1);
+  v = applyEvent(v, { kind: 'illegal', player: 'black', point: 'D4', turn: 2, to_move: 'black' }, 3);
+  assert.deepEqual(v.rejected, ['D4']);
+  assert.deepEqual(v.tried, ['D4']);
+  assert.equal(v.rejections_this_turn, 1);
+  v = applyEvent(v, { kind: 'stone', player: 'black', point: 'C4', captured: ['D4'], turn: 3, to_move: 'white' }, 4);
+  assert.deepEqual(v.rejected, [], 'a capture announced at a rejected point clears the mark');
+  assert.deepEqual(v.tried, []);
+  assert.equal(v.counts.white, 0);
+  assert.deepEqual(v.lastCapture.points, ['D4']);
+  v = applyEvent(v, { kind: 'moved', player: 'white', captured: ['C3'], turn: 4, to_move: 'black' }, 5);
+  assert.deepEqual(v.stones.black, ['C4'], 'own captured stones leave the board');
+  assert.equal(v.version, 5);
+});
+
+test('the log folds rejected tries into the move that ends the turn', () => {
+  const events = [
+    { kind: 'rejected', player: 'white', turn: 1, to_move: 'white' },
+    { kind: 'rejected', player: 'white', turn: 1, to_move: 'white' },
+    { kind: 'moved', player: 'white', captured: ['C3', 'D3'], turn: 2, to_move: 'black' },
+    { kind: 'pass', player: 'black', turn: 3, to_move: 'white' },
+  ];
+  const lines = logLines(events, 'black');
+  assert.deepEqual(
+    lines.map((l) => [l.key, l.params.n ?? null]),
+    [['log.rejected', 1], ['log.rejected', 2], ['log.movedAfter', 2], ['log.captured', 2], ['log.ownPass', 0]],
+  );
+  assert.equal(lines[3].params.points, 'C3, D3');
+  assert.equal(lines[3].params.color, 'black');
+});
+
+test('the replay has a step per try and three boards per step', () => {
+  const reveal = {
+    stones: { black: ['C3'], white: [] },
+    handicap: [],
+    turns: [
+      { player: 'black', rejected: [], end: 'stone', point: 'C3', captured: [] },
+      { player: 'white', rejected: ['C3'], end: 'stone', point: 'D4', captured: [] },
+      { player: 'black', rejected: ['D4'], end: 'stone', point: 'E5', captured: [] },
+      { player: 'white', rejected: [], end: 'pass' },
+    ],
+    result: { winner: 'black', reason: 'two-passes' },
+    score: {},
+  };
+  const steps = replaySteps(reveal);
+  assert.deepEqual(steps.map((s) => s.kind), ['start', 'stone', 'rejected', 'stone', 'rejected', 'stone', 'pass']);
+  const afterWhite = steps[3];
+  assert.deepEqual([...afterWhite.real.keys()].sort(), ['C3', 'D4']);
+  assert.deepEqual([...afterWhite.black.stones.keys()], ['C3'], 'Black never saw White\'s stone');
+  assert.deepEqual([...afterWhite.white.stones.keys()], ['D4']);
+  assert.deepEqual(afterWhite.white.rejected, ['C3']);
+});

@@ -1,0 +1,193 @@
+// The board: Shudan's Goban with what one audience may see, a keyboard cursor, and for a torus a
+// margin of wrapped rows and columns on every side, so the seams can be seen and played across.
+//
+// A torus board is drawn as the real board tiled 3 x 3 and viewed through Shudan's rangeX and
+// rangeY: the real board in the middle and `margin` wrapped lines around it, dimmed. A click on a
+// wrapped copy is the same point as its original. Star points mean nothing on a torus and are
+// hidden there.
+import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { Goban } from '@sabaki/shudan';
+import { html } from './lib/html.js';
+import { pointToXY, xyToPoint, columnName, rowName } from './view.js';
+
+const SIGN = { black: 1, white: -1 };
+
+/// Wrapped lines drawn on each side of a torus board.
+export function torusMargin(size) {
+  return size < 7 ? 1 : 2;
+}
+
+/// The vertex size in pixels that fits a board of `size` (with its margin) into `width` pixels.
+export function fitVertexSize(size, torus, width) {
+  const drawn = size + (torus ? 2 * torusMargin(size) : 0) + 2 /* coordinates */ + 0.6;
+  return Math.max(14, Math.min(48, Math.floor(width / drawn)));
+}
+
+/**
+ * Props:
+ * - size, torus
+ * - stones: {black: [points], white: [points]}
+ * - rejected: points marked with a cross; marks: private guess marks, drawn as faint stones of
+ *   `markColor`; captured: points to highlight; last: a point to ring
+ * - cursor: the keyboard cursor's point or null; onCursor(point)
+ * - onTry(point), onMark(point): clicks and keys (absent: the board is read-only)
+ * - disabled: points that cannot be tried (own stones, tried this turn)
+ * - vertexSize, label (accessible name), describe(point) -> text for the cursor
+ */
+export function Board(props) {
+  const {
+    size, torus = false, stones, rejected = [], marks = [], markColor = 'white', captured = [],
+    last = null, cursor = null, onCursor, onTry, onMark, disabled = [], vertexSize = 32,
+    label, describe, busy = false, id,
+  } = props;
+  const ref = useRef(null);
+  const interactive = !!onTry;
+  const m = torus ? torusMargin(size) : 0;
+  const full = torus ? 3 * size : size; // the drawn sign map's width
+  const offset = torus ? size : 0; // where the real board starts in the drawn map
+
+  // Every drawn vertex [X, Y] -> the real point's [x, y].
+  const real = (X, Y) => [((X - offset) % size + size) % size, ((Y - offset) % size + size) % size];
+  // The drawn copies (in range) of a real [x, y].
+  const copies = (x, y) => {
+    if (!torus) return [[x, y]];
+    const out = [];
+    for (let dy = -size; dy <= size; dy += size)
+      for (let dx = -size; dx <= size; dx += size) {
+        const X = x + offset + dx;
+        const Y = y + offset + dy;
+        if (X >= size - m && X <= 2 * size - 1 + m && Y >= size - m && Y <= 2 * size - 1 + m)
+          out.push([X, Y]);
+      }
+    return out;
+  };
+
+  const maps = useMemo(() => {
+    const grid = () => Array.from({ length: full }, () => Array(full).fill(null));
+    const signMap = Array.from({ length: full }, () => Array(full).fill(0));
+    const markerMap = grid();
+    const ghostStoneMap = grid();
+    const heatMap = grid();
+    const put = (map, point, value) => {
+      const [x, y] = pointToXY(point, size);
+      for (const [X, Y] of copies(x, y)) map[Y][X] = value;
+    };
+    for (const color of ['black', 'white'])
+      for (const p of stones[color] ?? []) put(signMap, p, SIGN[color]);
+    for (const p of marks) put(ghostStoneMap, p, { sign: SIGN[markColor] });
+    for (const p of rejected) put(markerMap, p, { type: 'cross' });
+    for (const p of captured) put(heatMap, p, { strength: 2 });
+    if (last) put(markerMap, last, { type: 'circle' });
+    const selected = [];
+    if (cursor) {
+      const [x, y] = pointToXY(cursor, size);
+      selected.push(...copies(x, y));
+    }
+    const dimmed = [];
+    if (torus)
+      for (let Y = size - m; Y <= 2 * size - 1 + m; Y++)
+        for (let X = size - m; X <= 2 * size - 1 + m; X++)
+          if (X < size || X >= 2 * size || Y < size || Y >= 2 * size) dimmed.push([X, Y]);
+    return { signMap, markerMap, ghostStoneMap, heatMap, selected, dimmed };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [size, torus, stones, rejected, marks, markColor, captured, last, cursor]);
+
+  // Name every drawn vertex with its real point, for tests and for the wrapped copies' titles.
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    for (const el of root.querySelectorAll('.shudan-vertex')) {
+      const [x, y] = real(Number(el.dataset.x), Number(el.dataset.y));
+      el.dataset.point = xyToPoint(x, y, size);
+      const X = Number(el.dataset.x);
+      const Y = Number(el.dataset.y);
+      if (torus) el.dataset.copy = X < size || X >= 2 * size || Y < size || Y >= 2 * size ? '1' : '0';
+    }
+  });
+
+  const pointAt = ([X, Y]) => {
+    const [x, y] = real(X, Y);
+    return xyToPoint(x, y, size);
+  };
+
+  const click = (evt, vertex) => {
+    if (!interactive) return;
+    const point = pointAt(vertex);
+    onCursor?.(point);
+    if (evt.shiftKey || evt.altKey) onMark?.(point);
+    else if (!disabled.includes(point)) onTry(point);
+  };
+
+  const contextMenu = (evt) => {
+    if (!interactive || !onMark) return;
+    const el = evt.target.closest?.('.shudan-vertex');
+    if (!el) return;
+    evt.preventDefault();
+    const point = pointAt([Number(el.dataset.x), Number(el.dataset.y)]);
+    onCursor?.(point);
+    onMark(point);
+  };
+
+  const keyDown = (evt) => {
+    if (!interactive) return;
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const here = cursor ?? xyToPoint(Math.floor(size / 2), Math.floor(size / 2), size);
+    if (moves[evt.key]) {
+      evt.preventDefault();
+      const [x, y] = pointToXY(here, size);
+      let nx = x + moves[evt.key][0];
+      let ny = y + moves[evt.key][1];
+      if (torus) {
+        nx = (nx + size) % size;
+        ny = (ny + size) % size;
+      } else {
+        nx = Math.max(0, Math.min(size - 1, nx));
+        ny = Math.max(0, Math.min(size - 1, ny));
+      }
+      onCursor?.(xyToPoint(nx, ny, size));
+    } else if (evt.key === 'Enter' || evt.key === ' ') {
+      evt.preventDefault();
+      if (!cursor) onCursor?.(here);
+      else if (!disabled.includes(cursor)) onTry(cursor);
+    } else if (evt.key === 'm' || evt.key === 'M') {
+      evt.preventDefault();
+      if (cursor) onMark?.(cursor);
+    }
+  };
+
+  const range = torus ? [size - m, 2 * size - 1 + m] : undefined;
+  return html`
+    <div
+      class=${'pg-board' + (torus ? ' pg-torus' : '') + (interactive ? ' pg-interactive' : '')}
+      ref=${ref}
+      id=${id}
+      tabindex=${interactive ? 0 : undefined}
+      role=${interactive ? 'application' : 'img'}
+      aria-label=${label}
+      aria-describedby=${interactive ? 'pg-cursor-desc' : undefined}
+      onKeyDown=${keyDown}
+      onContextMenu=${contextMenu}
+    >
+      <${Goban}
+        vertexSize=${vertexSize}
+        signMap=${maps.signMap}
+        markerMap=${maps.markerMap}
+        ghostStoneMap=${maps.ghostStoneMap}
+        heatMap=${maps.heatMap}
+        selectedVertices=${maps.selected}
+        dimmedVertices=${maps.dimmed}
+        rangeX=${range}
+        rangeY=${range}
+        showCoordinates=${true}
+        coordX=${(X) => columnName(((X - offset) % size + size) % size)}
+        coordY=${(Y) => rowName(((Y - offset) % size + size) % size, size)}
+        busy=${busy}
+        onVertexClick=${click}
+      />
+      ${interactive &&
+      html`<p id="pg-cursor-desc" class="sr-only" aria-live="polite">
+        ${cursor && describe ? describe(cursor) : ''}
+      </p>`}
+    </div>
+  `;
+}

@@ -1,0 +1,269 @@
+// The home page: what Phantom Go is in three sentences, the table setup, and the tables this
+// device holds a seat at.
+import { useEffect, useState } from 'preact/hooks';
+import { html } from './lib/html.js';
+import { t, formatNumber, colorName, language } from './i18n/i18n.js';
+import { forgetTable, saveTable, savedTables } from './saved.js';
+import { errorSentence } from './errors.js';
+
+const SIZES = Array.from({ length: 15 }, (_, i) => i + 5);
+
+/// The handicap counts the setup offers for a board size (GTP v2 fixed_handicap: none below 7,
+/// up to 4 on 7x7 and even sizes, up to 9 on odd sizes from 9). Only a menu: the server checks.
+function handicapChoices(size) {
+  const max = size < 7 ? 0 : size === 7 || size % 2 === 0 ? 4 : 9;
+  return [0, ...Array.from({ length: Math.max(0, max - 1) }, (_, i) => i + 2)];
+}
+
+const defaultKomi = (handicap) => (handicap > 0 ? 0.5 : 7.5);
+
+export function HomePage() {
+  return html`
+    <div class="home">
+      <section class="intro" aria-labelledby="intro-title">
+        <h1 id="intro-title">${t('home.title')}</h1>
+        <p class="lead">${t('home.lead')}</p>
+        <p>${t('home.how')}</p>
+        <p><a href="#/rules">${t('home.readRules')}</a></p>
+      </section>
+      <${SetupForm} />
+      <${SavedTables} />
+    </div>
+  `;
+}
+
+function SetupForm() {
+  const [mode, setMode] = useState('online');
+  const [color, setColor] = useState('black');
+  const [strength, setStrength] = useState('medium');
+  const [strengths, setStrengths] = useState(['easy', 'medium', 'hard']);
+  const [size, setSize] = useState(9);
+  const [handicap, setHandicap] = useState(0);
+  const [komi, setKomi] = useState('7.5');
+  const [komiEdited, setKomiEdited] = useState(false);
+  const [ko, setKo] = useState('superko');
+  const [atariGo, setAtariGo] = useState(false);
+  const [torus, setTorus] = useState(false);
+  const [clock, setClock] = useState(false);
+  const [mainMinutes, setMainMinutes] = useState('10');
+  const [increment, setIncrement] = useState('5');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(null);
+
+  useEffect(() => {
+    fetch('/api/info')
+      .then((r) => (r.ok ? r.json() : null))
+      .then((info) => info?.strengths?.length && setStrengths(info.strengths))
+      .catch(() => {});
+  }, []);
+
+  const choices = handicapChoices(size);
+  const changeSize = (s) => {
+    setSize(s);
+    if (!handicapChoices(s).includes(handicap)) changeHandicap(0);
+  };
+  const changeHandicap = (h) => {
+    setHandicap(h);
+    if (!komiEdited) setKomi(String(defaultKomi(h)));
+  };
+
+  const submit = async (e) => {
+    e.preventDefault();
+    setError(null);
+    const komiValue = Number(String(komi).replace(',', '.'));
+    if (!Number.isFinite(komiValue) || Math.round(komiValue * 2) !== komiValue * 2) {
+      setError(t('setup.komiInvalid'));
+      return;
+    }
+    const body = {
+      rules: { size, komi: komiValue, handicap, ko, atari_go: atariGo, topology: torus ? 'torus' : 'planar' },
+      mode,
+    };
+    if (mode === 'computer') body.computer = { color: color === 'black' ? 'white' : 'black', strength };
+    if (clock) {
+      const main = Math.round(Number(mainMinutes) * 60);
+      const inc = Math.round(Number(increment));
+      if (!(main > 0 && main <= 86400 && inc >= 0 && inc <= 3600)) {
+        setError(t('setup.clockInvalid'));
+        return;
+      }
+      body.clock = { main_seconds: main, increment_seconds: inc };
+    }
+    setBusy(true);
+    try {
+      const res = await fetch('/api/tables', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const json = await res.json().catch(() => null);
+      if (!res.ok) {
+        setError(errorSentence(json?.error?.code));
+        setBusy(false);
+        return;
+      }
+      const id = json.table;
+      let token;
+      if (mode === 'hotseat') {
+        token = json.seats.hotseat.token;
+        saveTable(id, token, { mode, seat: 'hotseat', size, torus });
+      } else {
+        token = json.seats[color].token;
+        const other = color === 'black' ? 'white' : 'black';
+        saveTable(id, token, {
+          mode,
+          seat: color,
+          size,
+          torus,
+          invite: json.seats[other]?.url ?? null,
+          watch: json.watch_url,
+        });
+      }
+      location.hash = `table=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`;
+    } catch {
+      setError(t('err.network'));
+      setBusy(false);
+    }
+  };
+
+  const radio = (name, value, current, set, label) => html`
+    <label class="choice">
+      <input type="radio" name=${name} value=${value} checked=${current === value} onChange=${() => set(value)} />
+      <span>${label}</span>
+    </label>
+  `;
+
+  return html`
+    <section class="setup card" aria-labelledby="setup-title">
+      <h2 id="setup-title">${t('setup.title')}</h2>
+      <form onSubmit=${submit} data-testid="setup">
+        <fieldset>
+          <legend>${t('setup.mode')}</legend>
+          ${radio('mode', 'online', mode, setMode, t('setup.mode.online'))}
+          ${radio('mode', 'computer', mode, setMode, t('setup.mode.computer'))}
+          ${radio('mode', 'hotseat', mode, setMode, t('setup.mode.hotseat'))}
+          <p class="hint">${t(`setup.mode.${mode}.hint`)}</p>
+        </fieldset>
+
+        ${mode !== 'hotseat' &&
+        html`<fieldset>
+          <legend>${t('setup.color')}</legend>
+          ${radio('color', 'black', color, setColor, colorName('black'))}
+          ${radio('color', 'white', color, setColor, colorName('white'))}
+        </fieldset>`}
+
+        ${mode === 'computer' &&
+        html`<div class="field">
+          <label for="strength">${t('setup.strength')}</label>
+          <select id="strength" value=${strength} onChange=${(e) => setStrength(e.currentTarget.value)}>
+            ${strengths.map((s) => html`<option value=${s}>${t(`strength.${s}`)}</option>`)}
+          </select>
+        </div>`}
+
+        <div class="grid-fields">
+          <div class="field">
+            <label for="size">${t('setup.size')}</label>
+            <select id="size" value=${size} onChange=${(e) => changeSize(Number(e.currentTarget.value))}>
+              ${SIZES.map((s) => html`<option value=${s}>${s} × ${s}</option>`)}
+            </select>
+          </div>
+          <div class="field">
+            <label for="handicap">${t('setup.handicap')}</label>
+            <select
+              id="handicap"
+              value=${handicap}
+              disabled=${choices.length === 1}
+              onChange=${(e) => changeHandicap(Number(e.currentTarget.value))}
+            >
+              ${choices.map((n) => html`<option value=${n}>${n === 0 ? t('setup.handicap.none') : n}</option>`)}
+            </select>
+          </div>
+          <div class="field">
+            <label for="komi">${t('setup.komi')}</label>
+            <input
+              id="komi"
+              type="number"
+              step="0.5"
+              inputmode="decimal"
+              value=${komi}
+              onInput=${(e) => {
+                setKomi(e.currentTarget.value);
+                setKomiEdited(true);
+              }}
+            />
+          </div>
+          <div class="field">
+            <label for="ko">${t('setup.ko')}</label>
+            <select id="ko" value=${ko} onChange=${(e) => setKo(e.currentTarget.value)}>
+              <option value="superko">${t('setup.ko.superko')}</option>
+              <option value="simple">${t('setup.ko.simple')}</option>
+            </select>
+          </div>
+        </div>
+        <p class="hint">${t('setup.komi.hint', { komi: formatNumber(7.5), handicapKomi: formatNumber(0.5) })}</p>
+
+        <fieldset>
+          <legend>${t('setup.variants')}</legend>
+          <label class="choice">
+            <input type="checkbox" id="atari" checked=${atariGo} onChange=${(e) => setAtariGo(e.currentTarget.checked)} />
+            <span>${t('setup.atariGo')}</span>
+          </label>
+          <label class="choice">
+            <input type="checkbox" id="torus" checked=${torus} onChange=${(e) => setTorus(e.currentTarget.checked)} />
+            <span>${t('setup.torus')}</span>
+          </label>
+        </fieldset>
+
+        <fieldset>
+          <legend>${t('setup.clock')}</legend>
+          <label class="choice">
+            <input type="checkbox" id="clock" checked=${clock} onChange=${(e) => setClock(e.currentTarget.checked)} />
+            <span>${t('setup.clock.use')}</span>
+          </label>
+          ${clock &&
+          html`<div class="grid-fields">
+            <div class="field">
+              <label for="main">${t('setup.clock.main')}</label>
+              <input id="main" type="number" min="1" max="1440" step="1" value=${mainMinutes}
+                onInput=${(e) => setMainMinutes(e.currentTarget.value)} />
+            </div>
+            <div class="field">
+              <label for="inc">${t('setup.clock.increment')}</label>
+              <input id="inc" type="number" min="0" max="3600" step="1" value=${increment}
+                onInput=${(e) => setIncrement(e.currentTarget.value)} />
+            </div>
+          </div>`}
+        </fieldset>
+
+        ${error && html`<p class="error" role="alert">${error}</p>`}
+        <button type="submit" class="primary" disabled=${busy}>${t('setup.create')}</button>
+      </form>
+    </section>
+  `;
+}
+
+function SavedTables() {
+  const [list, setList] = useState(savedTables);
+  if (list.length === 0) return null;
+  const forget = (s) => {
+    forgetTable(s.table, s.token);
+    setList(savedTables());
+  };
+  return html`
+    <section class="saved card" aria-labelledby="saved-title">
+      <h2 id="saved-title">${t('saved.title')}</h2>
+      <ul>
+        ${list.map(
+          (s) => html`<li key=${s.table + s.token}>
+            <a href="#table=${encodeURIComponent(s.table)}&token=${encodeURIComponent(s.token)}">
+              ${t(`saved.${s.mode ?? 'online'}`, { color: s.seat && s.seat !== 'hotseat' ? colorName(s.seat) : '' })}
+              ${' · '}${s.size ?? 9} × ${s.size ?? 9}${s.torus ? ' · ' + t('setup.torus.short') : ''}
+            </a>
+            ${' '}<span class="muted">${new Date(s.created).toLocaleString(language())}</span>
+            ${' '}<button type="button" class="link" onClick=${() => forget(s)}>${t('saved.forget')}</button>
+          </li>`,
+        )}
+      </ul>
+    </section>
+  `;
+}

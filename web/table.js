@@ -1,0 +1,609 @@
+// A table: a seat's own board and controls, a spectator's view, or a hot-seat device with its
+// curtain; the end with the reveal, the score and the replay. Everything drawn comes from the
+// server's messages (docs/protocol.md); the page sends intents (try, pass, resign, mark).
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { html } from './lib/html.js';
+import { t, colorName, formatNumber } from './i18n/i18n.js';
+import { Board, fitVertexSize } from './board.js';
+import { TableConnection } from './net.js';
+import { applyEvent, logLines, other, viewFromSnapshot } from './view.js';
+import { errorSentence } from './errors.js';
+import { saveTable, savedTable } from './saved.js';
+import { Replay } from './replay.js';
+
+const CURTAIN_DELAY_MS = 800;
+
+// ---------------------------------------------------------------------------------------------
+// State: one object, changed only by server messages and a few local actions.
+
+const initialState = {
+  status: 'connecting', // connecting | open | reconnecting | closed
+  joined: false,
+  role: null, // black | white | spectator | hotseat
+  seats: [],
+  info: null,
+  views: {}, // seat -> view (view.js)
+  clock: null, // the last clock message, with `at` (performance.now() when received)
+  presence: null,
+  thinking: null, // the computer's seat while it chooses
+  error: null, // {code, at}
+  fatal: null, // a join error code: the table cannot be shown
+  resync: false,
+};
+
+/// The next state after a server message. Pure apart from reading performance.now().
+export function reduce(state, msg) {
+  switch (msg.type) {
+    case 'joined':
+      return { ...state, joined: true, role: msg.role, seats: msg.seats, info: msg.info, fatal: null, resync: false };
+    case 'snapshot':
+      return { ...state, views: { ...state.views, [msg.seat]: viewFromSnapshot(msg.view) } };
+    case 'event': {
+      const view = state.views[msg.seat];
+      if (!view) return state;
+      if (msg.version <= view.version) return state; // already applied
+      if (msg.version !== view.version + 1) return { ...state, views: {}, resync: true };
+      const next = applyEvent(view, msg.event, msg.version);
+      let thinking = state.thinking;
+      if (thinking && (next.to_move !== thinking || next.over)) thinking = null;
+      let info = state.info;
+      if (info && info.state === 'waiting') info = { ...info, state: 'playing' };
+      if (next.over && info) info = { ...info, state: 'over' };
+      return { ...state, views: { ...state.views, [msg.seat]: next }, thinking, info };
+    }
+    case 'clock':
+      return { ...state, clock: { ...msg, at: performance.now() } };
+    case 'presence': {
+      let info = state.info;
+      const humansHere = info && ['black', 'white'].every((c) => info.seats?.[c]?.player === 'computer' || msg[c]);
+      if (info && info.state === 'waiting' && humansHere) info = { ...info, state: 'playing' };
+      return { ...state, presence: msg, info };
+    }
+    case 'thinking':
+      return { ...state, thinking: msg.seat };
+    case 'error':
+      if (!state.joined && (msg.code === 'no-such-table' || msg.code === 'bad-token'))
+        return { ...state, fatal: msg.code };
+      return { ...state, error: { code: msg.code, at: Date.now() } };
+    default:
+      return state;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small hooks.
+
+function useWidth(ref) {
+  const [width, setWidth] = useState(360);
+  useEffect(() => {
+    if (!ref.current) return undefined;
+    const ro = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    ro.observe(ref.current);
+    return () => ro.disconnect();
+  }, [ref.current]);
+  return width;
+}
+
+function useNow(active, ms = 250) {
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    if (!active) return undefined;
+    const id = setInterval(() => setNow(performance.now()), ms);
+    return () => clearInterval(id);
+  }, [active, ms]);
+  return now;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text helpers.
+
+/// A log line ({key, params} from view.js) as a sentence: colours named in the language.
+export function lineText(line) {
+  const params = { ...line.params };
+  if (params.player) params.player = colorName(params.player);
+  if (params.color) params.color = colorName(params.color);
+  if (line.kind === 'end' && line.result) return `${t('log.end')} ${resultSentence(line.result)}`;
+  return t(line.key, params);
+}
+
+export function resultSentence(result) {
+  if (!result) return '';
+  if (!result.winner) return t('result.draw');
+  const winner = colorName(result.winner);
+  switch (result.reason) {
+    case 'resignation':
+      return t('result.resignation', { winner });
+    case 'time':
+      return t('result.time', { winner });
+    case 'capture':
+      return t('result.capture', { winner });
+    default:
+      return result.score
+        ? t('result.points', { winner, margin: formatNumber(Math.abs(result.score.margin)) })
+        : t('result.wins', { winner });
+  }
+}
+
+function rulesSummary(rules) {
+  const parts = [`${rules.size} × ${rules.size}`];
+  parts.push(t('summary.komi', { komi: formatNumber(rules.komi) }));
+  if (rules.handicap) parts.push(t('summary.handicap', { n: rules.handicap }));
+  parts.push(t(`setup.ko.${rules.ko}`));
+  if (rules.atari_go) parts.push(t('setup.atariGo.short'));
+  if (rules.topology === 'torus') parts.push(t('setup.torus.short'));
+  return parts.join(' · ');
+}
+
+function formatClock(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page.
+
+export function TablePage({ table, token }) {
+  const [state, setState] = useState(initialState);
+  const stateRef = useRef(initialState);
+  const connRef = useRef(null);
+  const [cursor, setCursor] = useState(null);
+  const [markMode, setMarkMode] = useState(false);
+  const [confirmResign, setConfirmResign] = useState(false);
+  const [lifted, setLifted] = useState(null); // hot seat: whose board is uncovered
+
+  useEffect(() => {
+    const dispatch = (msg) => {
+      const next = reduce(stateRef.current, msg);
+      stateRef.current = next;
+      setState(next);
+      if (msg.type === 'joined' && token)
+        saveTable(table, token, {
+          mode: msg.info.mode,
+          seat: msg.role,
+          size: msg.info.rules.size,
+          torus: msg.info.rules.topology === 'torus',
+        });
+      if (next.fatal) connRef.current?.close();
+      if (next.resync) {
+        // A gap in the versions: start again from snapshots.
+        stateRef.current = { ...next, resync: false };
+        connRef.current?.drop();
+      }
+    };
+    const conn = new TableConnection({
+      table,
+      token,
+      handlers: {
+        onMessage: dispatch,
+        onStatus: (status) => {
+          const next = { ...stateRef.current, status };
+          if (status !== 'open') next.joined = false;
+          stateRef.current = next;
+          setState(next);
+        },
+      },
+      versions: () => {
+        const s = stateRef.current;
+        if (!s.joined && s.seats.length === 0) return null;
+        const out = {};
+        for (const seat of s.seats) {
+          if (!s.views[seat]) return null;
+          out[seat] = s.views[seat].version;
+        }
+        return out;
+      },
+    });
+    connRef.current = conn;
+    // For tests and a "reconnect now": window.__pg.drop() drops the socket like a network loss.
+    window.__pg = { drop: () => conn.drop() };
+    return () => conn.close();
+  }, [table, token]);
+
+  // Transient errors fade after a while.
+  useEffect(() => {
+    if (!state.error) return undefined;
+    const id = setTimeout(() => setState((s) => (s.error === state.error ? { ...s, error: null } : s)), 6000);
+    return () => clearTimeout(id);
+  }, [state.error]);
+
+  const send = (cmd) => {
+    if (!connRef.current?.send(cmd)) setState((s) => ({ ...s, error: { code: 'offline', at: Date.now() } }));
+  };
+
+  if (state.fatal)
+    return html`<div class="card notice" role="alert">
+      <h1>${t('table.missing.title')}</h1>
+      <p>${errorSentence(state.fatal)}</p>
+      <p><a href="#/">${t('table.missing.home')}</a></p>
+    </div>`;
+
+  const ready = state.joined || Object.keys(state.views).length > 0;
+  const seatsReady = state.seats.length > 0 && state.seats.every((s) => state.views[s]);
+  if (!ready || !seatsReady || !state.info)
+    return html`<div class="card notice" role="status">
+      <p>${state.status === 'reconnecting' ? t('conn.reconnecting') : t('conn.connecting')}</p>
+    </div>`;
+
+  const props = {
+    table, token, state, send, cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign,
+  };
+  if (state.role === 'hotseat') return html`<${HotSeat} ...${props} lifted=${lifted} setLifted=${setLifted} />`;
+  const seat = state.role === 'spectator' ? 'spectator' : state.role;
+  return html`<${TableView} ...${props} seat=${seat} />`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hot seat: the curtain between turns.
+
+function HotSeat(props) {
+  const { state, lifted, setLifted } = props;
+  const view = state.views.black;
+  const toMove = view.to_move;
+  const over = view.over;
+  const down = !over && lifted !== toMove;
+  const [armed, setArmed] = useState(false);
+  useEffect(() => {
+    if (!down) return undefined;
+    setArmed(false);
+    const id = setTimeout(() => setArmed(true), CURTAIN_DELAY_MS);
+    return () => clearTimeout(id);
+  }, [down, toMove]);
+  const buttonRef = useRef(null);
+  useEffect(() => {
+    if (down && armed) buttonRef.current?.focus();
+  }, [down, armed]);
+
+  if (down) {
+    // What the incoming player was told since their own last action: public announcements.
+    const incoming = state.views[toMove];
+    let since = incoming.events.length;
+    while (since > 0 && incoming.events[since - 1].player !== toMove) since--;
+    const news = logLines(incoming.events.slice(since), toMove).filter((l) => l.kind !== 'end');
+    return html`
+      <section class="curtain" data-testid="curtain" aria-labelledby="curtain-title">
+        <h1 id="curtain-title">${t('curtain.title', { player: colorName(toMove) })}</h1>
+        <p>${t('curtain.pass', { player: colorName(toMove) })}</p>
+        ${news.length > 0 &&
+        html`<div class="news">
+          <h2>${t('curtain.news')}</h2>
+          <ul>${news.map((l) => html`<li>${lineText(l)}</li>`)}</ul>
+        </div>`}
+        <button
+          type="button"
+          class="primary big"
+          ref=${buttonRef}
+          disabled=${!armed}
+          onClick=${() => armed && setLifted(toMove)}
+        >
+          ${t('curtain.show', { player: colorName(toMove) })}
+        </button>
+      </section>
+    `;
+  }
+  const seat = over ? 'black' : toMove;
+  return html`<${TableView} ...${props} seat=${seat} hotseat=${true} />`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One audience's table.
+
+function TableView(props) {
+  const { table, token, state, send, seat, hotseat = false } = props;
+  const { cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign } = props;
+  const view = state.views[seat];
+  const info = state.info;
+  const rules = view.rules;
+  const spectator = seat === 'spectator';
+  const boardBox = useRef(null);
+  const width = useWidth(boardBox);
+  const vertexSize = fitVertexSize(rules.size, rules.topology === 'torus', Math.min(width, 640));
+  const myTurn = !spectator && !view.over && view.to_move === seat;
+  const started = info.state !== 'waiting' || view.events.length > 0;
+
+  const visible = [...view.stones.black, ...view.stones.white];
+  const disabled = [...visible, ...view.tried];
+  const lastOwn = useMemo(() => {
+    if (spectator) return null;
+    for (let i = view.events.length - 1; i >= 0; i--)
+      if (view.events[i].kind === 'stone') return view.events[i].point;
+    return null;
+  }, [view.events, spectator]);
+
+  const tryPoint = (point) => {
+    if (markMode) return mark(point);
+    setConfirmResign(false);
+    send({ type: 'try', point, ...(hotseat ? { seat } : {}) });
+  };
+  const mark = (point) => {
+    const set = !view.marks.includes(point);
+    send({ type: 'mark', point, set, ...(hotseat ? { seat } : {}) });
+  };
+  const describe = (point) => {
+    const parts = [];
+    if (view.stones[seat]?.includes(point)) parts.push(t('cell.own'));
+    else if (view.stones.black.includes(point)) parts.push(t('cell.black'));
+    else if (view.stones.white.includes(point)) parts.push(t('cell.white'));
+    else parts.push(t('cell.empty'));
+    if (view.tried.includes(point)) parts.push(t('cell.tried'));
+    else if (view.rejected.includes(point)) parts.push(t('cell.rejected'));
+    if (view.marks.includes(point)) parts.push(t('cell.marked'));
+    return `${point}: ${parts.join(', ')}`;
+  };
+
+  const heading = spectator
+    ? t('table.watching')
+    : hotseat
+      ? t('table.hotseat', { player: colorName(seat) })
+      : t('table.youPlay', { player: colorName(seat) });
+
+  let status;
+  if (view.over) status = resultSentence(view.reveal?.result);
+  else if (!started) status = t('turn.waiting');
+  else if (myTurn) status = view.rejections_this_turn > 0 ? t('turn.yoursAgain') : t('turn.yours');
+  else if (state.thinking && view.to_move === state.thinking) status = t('turn.thinking', { player: colorName(view.to_move) });
+  else status = t('turn.other', { player: colorName(view.to_move) });
+
+  const boardLabel = spectator
+    ? t('board.label.spectator')
+    : t('board.label.seat', { player: colorName(seat) });
+
+  return html`
+    <div class="table-page" data-seat=${seat} data-over=${view.over ? '1' : '0'}>
+      <div class="table-head">
+        <h1>${heading}</h1>
+        <p class="summary">${rulesSummary(rules)}</p>
+      </div>
+      <${ConnectionBanner} status=${state.status} />
+      ${state.error && html`<p class="error" role="alert" data-testid="error">${
+        state.error.code === 'offline' ? t('err.offline') : errorSentence(state.error.code)
+      }</p>`}
+      <div class="table-layout">
+        <div class="board-column" ref=${boardBox}>
+          <p class=${'turn' + (myTurn ? ' mine' : '')} role="status" data-testid="turn">${status}</p>
+          ${view.over
+            ? html`<${Board}
+                size=${rules.size}
+                torus=${rules.topology === 'torus'}
+                stones=${view.stones}
+                vertexSize=${vertexSize}
+                label=${t('board.label.final')}
+                id="board"
+              />`
+            : html`<${Board}
+                size=${rules.size}
+                torus=${rules.topology === 'torus'}
+                stones=${view.stones}
+                rejected=${view.rejected}
+                marks=${view.marks}
+                markColor=${spectator ? 'white' : other(seat)}
+                captured=${view.lastCapture?.points ?? []}
+                last=${lastOwn}
+                cursor=${spectator ? null : cursor}
+                onCursor=${spectator ? undefined : setCursor}
+                onTry=${spectator ? undefined : tryPoint}
+                onMark=${spectator ? undefined : mark}
+                disabled=${disabled}
+                vertexSize=${vertexSize}
+                label=${boardLabel}
+                describe=${describe}
+                busy=${!!(state.thinking && view.to_move === state.thinking)}
+                id="board"
+              />`}
+          ${!spectator && !view.over && html`<p class="hint keys">${t('board.keys')}</p>`}
+        </div>
+        <div class="side-column">
+          ${!spectator && !view.over &&
+          html`<${Controls}
+            myTurn=${myTurn}
+            markMode=${markMode}
+            setMarkMode=${setMarkMode}
+            confirmResign=${confirmResign}
+            setConfirmResign=${setConfirmResign}
+            onPass=${() => send({ type: 'pass', ...(hotseat ? { seat } : {}) })}
+            onResign=${() => {
+              setConfirmResign(false);
+              send({ type: 'resign', ...(hotseat ? { seat } : {}) });
+            }}
+          />`}
+          <${Counts} view=${view} seat=${seat} />
+          ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} />`}
+          ${!hotseat && html`<${Presence} state=${state} seat=${seat} />`}
+          ${view.over && html`<${EndPanel} table=${table} view=${view} />`}
+          <${Log} view=${view} seat=${seat} />
+          ${!hotseat && !spectator && html`<${Invite} table=${table} token=${token} state=${state} seat=${seat} />`}
+        </div>
+      </div>
+      ${view.over && view.reveal && html`<${Replay} reveal=${view.reveal} rules=${rules} />`}
+    </div>
+  `;
+}
+
+function ConnectionBanner({ status }) {
+  if (status === 'open' || status === 'closed') return null;
+  return html`<p class="banner" role="status" data-testid="connection">
+    ${status === 'reconnecting' ? t('conn.reconnecting') : t('conn.connecting')}
+  </p>`;
+}
+
+function Controls({ myTurn, markMode, setMarkMode, confirmResign, setConfirmResign, onPass, onResign }) {
+  const noRef = useRef(null);
+  useEffect(() => {
+    if (confirmResign) noRef.current?.focus();
+  }, [confirmResign]);
+  return html`
+    <div class="controls card">
+      <div class="buttons">
+        <button type="button" data-testid="pass" onClick=${onPass} disabled=${!myTurn}>${t('action.pass')}</button>
+        <button type="button" data-testid="resign" onClick=${() => setConfirmResign(true)}>${t('action.resign')}</button>
+        <button
+          type="button"
+          data-testid="mark-mode"
+          aria-pressed=${markMode ? 'true' : 'false'}
+          onClick=${() => setMarkMode(!markMode)}
+        >
+          ${t('action.markMode')}
+        </button>
+      </div>
+      ${markMode && html`<p class="hint">${t('action.markMode.hint')}</p>`}
+      ${confirmResign &&
+      html`<div class="confirm" role="alertdialog" aria-labelledby="resign-q" data-testid="resign-confirm">
+        <p id="resign-q">${t('action.resign.confirm')}</p>
+        <button type="button" class="danger" data-testid="resign-yes" onClick=${onResign}>${t('action.resign.yes')}</button>
+        <button type="button" ref=${noRef} onClick=${() => setConfirmResign(false)}>${t('action.resign.no')}</button>
+      </div>`}
+    </div>
+  `;
+}
+
+function Counts({ view, seat }) {
+  return html`
+    <dl class="counts card" data-testid="counts">
+      <div><dt>${t('counts.black')}</dt><dd data-testid="count-black">${view.counts.black}</dd></div>
+      <div><dt>${t('counts.white')}</dt><dd data-testid="count-white">${view.counts.white}</dd></div>
+      ${!view.over && view.to_move &&
+      html`<div><dt>${t('counts.rejections', { player: colorName(view.to_move) })}</dt><dd>${view.rejections_this_turn}</dd></div>`}
+      ${seat !== 'spectator' && !view.over &&
+      html`<div><dt>${t('counts.marks')}</dt><dd>${view.marks.length}</dd></div>`}
+    </dl>
+  `;
+}
+
+function Clocks({ clock, over }) {
+  const running = !!clock?.running && !over;
+  const now = useNow(running);
+  if (!clock) return null;
+  const left = (color) => {
+    const base = clock[`${color}_ms`];
+    return clock.running === color && !over ? base - (now - clock.at) : base;
+  };
+  return html`
+    <div class="clocks card" aria-label=${t('clock.label')}>
+      ${['black', 'white'].map(
+        (c) => html`<div class=${'clock' + (clock.running === c && !over ? ' running' : '')} data-testid=${'clock-' + c}>
+          <span>${colorName(c)}</span>
+          <span class="time">${formatClock(left(c))}</span>
+        </div>`,
+      )}
+    </div>
+  `;
+}
+
+function Presence({ state, seat }) {
+  const p = state.presence;
+  const info = state.info;
+  if (!p) return null;
+  const items = ['black', 'white']
+    .filter((c) => c !== seat)
+    .map((c) => {
+      const computer = info.seats?.[c]?.player === 'computer';
+      const text = computer
+        ? t('presence.computer', { player: colorName(c), strength: t(`strength.${info.computer?.strength ?? 'medium'}`) })
+        : p[c]
+          ? t('presence.here', { player: colorName(c) })
+          : t('presence.away', { player: colorName(c) });
+      return html`<li class=${p[c] || computer ? 'here' : 'away'}>${text}</li>`;
+    });
+  return html`<ul class="presence" data-testid="presence">
+    ${items}
+    ${p.spectators > 0 && html`<li>${t('presence.spectators', { n: p.spectators })}</li>`}
+  </ul>`;
+}
+
+function Log({ view, seat }) {
+  const lines = logLines(view.events, seat);
+  const ref = useRef(null);
+  useEffect(() => {
+    if (ref.current) ref.current.scrollTop = ref.current.scrollHeight;
+  }, [lines.length]);
+  return html`
+    <section class="log card" aria-labelledby="log-title">
+      <h2 id="log-title">${t('log.title')}</h2>
+      ${lines.length === 0 && html`<p class="muted">${t('log.empty')}</p>`}
+      <ol ref=${ref} role="log" aria-live="polite" aria-relevant="additions" data-testid="log">
+        ${lines.map((l, i) => html`<li key=${i} class=${'log-' + l.kind}>${lineText(l)}</li>`)}
+      </ol>
+    </section>
+  `;
+}
+
+function EndPanel({ table, view }) {
+  const reveal = view.reveal;
+  if (!reveal) return null;
+  const s = reveal.score;
+  const n = (x) => formatNumber(x);
+  return html`
+    <section class="end card" aria-labelledby="end-title" data-testid="end">
+      <h2 id="end-title">${t('end.title')}</h2>
+      <p class="result" data-testid="result">${resultSentence(reveal.result)}</p>
+      <table class="score" data-testid="score">
+        <caption>${t('end.score')}</caption>
+        <thead>
+          <tr><th scope="col"></th><th scope="col">${t('end.stones')}</th><th scope="col">${t('end.territory')}</th><th scope="col">${t('end.komi')}</th><th scope="col">${t('end.total')}</th></tr>
+        </thead>
+        <tbody>
+          <tr><th scope="row">${colorName('black')}</th><td>${s.black_stones}</td><td>${s.black_territory}</td><td>–</td><td>${n(s.black)}</td></tr>
+          <tr><th scope="row">${colorName('white')}</th><td>${s.white_stones}</td><td>${s.white_territory}</td><td>${n(s.komi)}</td><td>${n(s.white)}</td></tr>
+        </tbody>
+      </table>
+      ${reveal.result?.reason !== 'two-passes' && reveal.result?.reason !== 'turn-cap' &&
+      html`<p class="hint">${t('end.scoreNote')}</p>`}
+      <p>
+        <a class="button" href=${`/api/games/${encodeURIComponent(table)}/sgf`} download=${`phantomgo-${table}.sgf`} data-testid="sgf">
+          ${t('end.sgf')}
+        </a>
+        ${' '}<a class="button" href="#/">${t('end.again')}</a>
+      </p>
+    </section>
+  `;
+}
+
+function CopyField({ label, value, testid }) {
+  const [copied, setCopied] = useState(false);
+  const inputRef = useRef(null);
+  const id = `copy-${testid}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+    } catch {
+      inputRef.current?.select();
+      document.execCommand?.('copy');
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2000);
+  };
+  return html`
+    <div class="copy-field">
+      <label for=${id}>${label}</label>
+      <div class="row">
+        <input id=${id} ref=${inputRef} readonly value=${value} data-testid=${testid} onFocus=${(e) => e.currentTarget.select()} />
+        <button type="button" onClick=${copy} data-testid=${testid + '-copy'}>${copied ? t('invite.copied') : t('invite.copy')}</button>
+      </div>
+    </div>
+  `;
+}
+
+function Invite({ table, token, state, seat }) {
+  const saved = savedTable(table, token);
+  const watch = `${location.origin}/#table=${encodeURIComponent(table)}`;
+  const invite = saved?.invite ?? null;
+  const otherSeat = other(seat);
+  const waiting = state.info.state === 'waiting' && state.info.mode === 'online' && !state.presence?.[otherSeat];
+  const body = html`
+    ${invite && html`<${CopyField} label=${t('invite.link', { player: colorName(otherSeat) })} value=${invite} testid="invite" />`}
+    <${CopyField} label=${t('invite.watch')} value=${watch} testid="watch" />
+    <p class="hint">${t('invite.keep')}</p>
+  `;
+  if (waiting && invite)
+    return html`<section class="invite card open" aria-labelledby="invite-title">
+      <h2 id="invite-title">${t('invite.title')}</h2>
+      ${body}
+    </section>`;
+  return html`<details class="invite card">
+    <summary>${t('invite.links')}</summary>
+    ${body}
+  </details>`;
+}
+
