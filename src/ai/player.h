@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "referee/view.h"
 
@@ -27,6 +28,15 @@ struct SearchLimits {
   int threads = 1;
 };
 
+/// What a player's last choose() did, for the match's measurements. Empty for players that
+/// do not search.
+struct SearchDiagnostics {
+  std::vector<float> belief;  ///< per point: share of the samples with a hidden stone there
+  int64_t playouts = 0;
+  double seconds = 0;  ///< time spent in the search
+  int threads = 1;
+};
+
 class Player {
  public:
   virtual ~Player() = default;
@@ -35,10 +45,13 @@ class Player {
   /// view.self().
   virtual Action choose(const View& view, const SearchLimits& limits) = 0;
   virtual std::string name() const = 0;
+  /// Diagnostics of the last choose() (thread-safe; a copy).
+  virtual SearchDiagnostics lastDiagnostics() const { return {}; }
 };
 
-/// Makes a player from a name: "random" and the others the ai module provides. Returns null for
-/// an unknown name.
+/// Makes a player from a name: "random", "flatmc", "easy", "medium", "hard" or "default"
+/// (= "hard"). Returns null for an unknown name. choose() may be called from any thread; calls
+/// on one instance are serialised where they share state.
 std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed);
 
 }  // namespace pg

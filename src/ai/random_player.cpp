@@ -36,9 +36,4 @@ std::unique_ptr<Player> makeRandomPlayer(uint64_t seed) {
   return std::make_unique<RandomPlayer>(seed);
 }
 
-std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed) {
-  if (name == "random") return makeRandomPlayer(seed);
-  return nullptr;
-}
-
 }  // namespace pg

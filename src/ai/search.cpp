@@ -1,0 +1,296 @@
+#include "ai/search.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "ai/belief.h"
+#include "rules/game.h"
+#include "rules/playout.h"
+
+namespace pg {
+
+void RootStats::resize(int n) {
+  wins.assign(static_cast<size_t>(n + 1), 0);
+  visits.assign(static_cast<size_t>(n + 1), 0);
+  amaf_wins.assign(static_cast<size_t>(n + 1), 0);
+  amaf_visits.assign(static_cast<size_t>(n + 1), 0);
+}
+
+void RootStats::add(const RootStats& o, double scale) {
+  if (wins.size() != o.wins.size()) return;
+  for (size_t i = 0; i < wins.size(); ++i) {
+    wins[i] += scale * o.wins[i];
+    visits[i] += scale * o.visits[i];
+    amaf_wins[i] += scale * o.amaf_wins[i];
+    amaf_visits[i] += scale * o.amaf_visits[i];
+  }
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// The result of a playout for `self`: 1 win, 0 loss, 0.5 draw. Plays from `board` with
+/// `to_move` first; records the first point `self` plays at in `self_moves` (marks in `seen`).
+double playoutValue(Board& board, Color to_move, int passes, const Rules& rules, Color self,
+                    Rng& rng, std::vector<Point>& self_moves, std::vector<uint8_t>& seen) {
+  const int max_moves = 3 * board.numPoints();
+  Color c = to_move;
+  for (int moves = 0; moves < max_moves;) {
+    const Point p = randomPlayoutMove(board, c, rng);
+    if (p == kPass) {
+      board.clearKo();
+      if (++passes >= 2) break;
+    } else {
+      const int captured = board.play(c, p);
+      if (rules.atari_go && captured > 0) return c == self ? 1.0 : 0.0;
+      if (c == self && !seen[static_cast<size_t>(p)]) {
+        seen[static_cast<size_t>(p)] = 1;
+        self_moves.push_back(p);
+      }
+      passes = 0;
+      ++moves;
+    }
+    c = opponent(c);
+  }
+  const double margin = playoutScore(board) - rules.komi;  // Black's
+  const double black = margin > 0 ? 1.0 : margin < 0 ? 0.0 : 0.5;
+  return self == Color::Black ? black : 1.0 - black;
+}
+
+struct Shared {
+  const View* view;
+  const SearchParams* params;
+  const Knowledge* knowledge;
+  const Sampler* sampler;
+  std::vector<int> cands;  // point indices, n = pass
+  std::vector<uint8_t> is_cand;
+  Clock::time_point deadline;
+  bool timed = true;
+  int64_t playouts_per_thread = 0;
+  const RootStats* prior = nullptr;
+  double prior_scale = 0;
+};
+
+struct ThreadOut {
+  RootStats stats;
+  std::vector<double> occupancy;
+  int64_t samples = 0;
+  int64_t playouts = 0;
+};
+
+void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
+  const View& view = *sh.view;
+  const Rules& rules = view.rules();
+  const SearchParams& prm = *sh.params;
+  const int n = rules.numPoints();
+  const Color self = view.self();
+  const Color opp = opponent(self);
+  Rng rng(seed);
+  out.stats.resize(n);
+  if (sh.prior) out.stats.add(*sh.prior, sh.prior_scale);
+  out.occupancy.assign(static_cast<size_t>(n), 0);
+  Board board(rules.size, rules.topology);
+  std::vector<Point> placed, self_moves;
+  std::vector<uint8_t> seen(static_cast<size_t>(n), 0);
+  const int m = static_cast<int>(sh.cands.size());
+  RootStats& st = out.stats;
+  int64_t iter = 0;
+  for (;; ++iter) {
+    if (sh.timed) {
+      if ((iter & 3) == 0 && Clock::now() >= sh.deadline && iter > 0) break;
+    } else if (iter >= sh.playouts_per_thread) {
+      break;
+    }
+    // Pick a root move.
+    int move;
+    if (!prm.ucb) {
+      move = sh.cands[static_cast<size_t>((iter + thread_index * 7) % m)];
+    } else {
+      double total = 0;
+      for (int c : sh.cands) total += st.visits[static_cast<size_t>(c)];
+      const double log_total = std::log(total + 1.0);
+      double best = -1;
+      move = sh.cands[0];
+      for (int c : sh.cands) {
+        const size_t i = static_cast<size_t>(c);
+        const double nv = st.visits[i];
+        double q;
+        if (prm.amaf && st.amaf_visits[i] > 0) {
+          const double aq = st.amaf_wins[i] / st.amaf_visits[i];
+          const double beta = std::sqrt(prm.rave_k / (3 * nv + prm.rave_k));
+          q = beta * aq + (1 - beta) * (nv > 0 ? st.wins[i] / nv : aq);
+        } else if (nv > 0) {
+          q = st.wins[i] / nv;
+        } else {
+          q = 1.0;
+        }
+        const double score =
+            q + prm.ucb_c * std::sqrt(log_total / (nv + 1.0)) + 1e-7 * rng.uniform();
+        if (score > best) {
+          best = score;
+          move = c;
+        }
+      }
+    }
+    const Point root = move == n ? kNoPoint : static_cast<Point>(move);
+    placed.clear();
+    sh.sampler->sample(board, rng, root, &placed);
+    for (Point q : placed) out.occupancy[static_cast<size_t>(q)] += 1;
+    ++out.samples;
+    self_moves.clear();
+    double v;
+    if (move == n) {
+      v = playoutValue(board, opp, 1, rules, self, rng, self_moves, seen);
+    } else if (!board.isLegal(self, root)) {
+      v = 0;  // suicide in this determinization: never a good try
+    } else {
+      const int captured = board.play(self, root);
+      if (rules.atari_go && captured > 0)
+        v = 1;
+      else
+        v = playoutValue(board, opp, 0, rules, self, rng, self_moves, seen);
+    }
+    ++out.playouts;
+    const size_t mi = static_cast<size_t>(move);
+    st.wins[mi] += v;
+    st.visits[mi] += 1;
+    for (Point q : self_moves) {
+      seen[static_cast<size_t>(q)] = 0;
+      if (sh.is_cand[static_cast<size_t>(q)]) {
+        st.amaf_wins[static_cast<size_t>(q)] += v;
+        st.amaf_visits[static_cast<size_t>(q)] += 1;
+      }
+    }
+  }
+}
+
+/// True if the opponent ended the last turn with a pass.
+bool opponentJustPassed(const View& view) {
+  for (auto it = view.events().rbegin(); it != view.events().rend(); ++it) {
+    if (it->kind == SeenKind::Pass) return it->player != view.self();
+    if (it->kind == SeenKind::Stone || it->kind == SeenKind::Moved) return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+SearchOutput runSearch(const View& view, const SearchParams& params, double seconds, int playouts,
+                       int threads, uint64_t seed, const RootStats* prior) {
+  const Clock::time_point start = Clock::now();
+  SearchOutput out;
+  const Rules& rules = view.rules();
+  const int n = rules.numPoints();
+  const Color self = view.self();
+  threads = std::max(1, threads);
+  out.threads = threads;
+
+  const Knowledge knowledge = Knowledge::fromView(view);
+  const Sampler sampler(knowledge, params.knowledge);
+  Rng rng(seed ^ 0x9E3779B97F4A7C15ULL);
+
+  // Candidates: empty in the view, not tried this turn, not our own one-point eye, and (if
+  // there are others) not rejected in an earlier turn.
+  std::vector<uint8_t> tried(static_cast<size_t>(n), 0);
+  for (Point p : view.triedThisTurn()) tried[static_cast<size_t>(p)] = 1;
+  std::vector<int> cands, rejected_cands;
+  for (Point p = 0; p < n; ++p) {
+    if (view.at(p) != Color::Empty || tried[static_cast<size_t>(p)]) continue;
+    if (knowledge.plain.isOnePointEye(self, p)) continue;
+    if (params.exclude_rejected && view.rejected()[static_cast<size_t>(p)])
+      rejected_cands.push_back(p);
+    else
+      cands.push_back(p);
+  }
+  if (cands.empty()) cands = rejected_cands;
+  if (cands.empty()) {
+    out.action = Action::pass();
+    out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return out;
+  }
+
+  // The opponent passed: if ending the game now wins nearly always, pass.
+  if (params.pass_when_ending_wins < 1.0 && opponentJustPassed(view)) {
+    Board board(rules.size, rules.topology);
+    int wins = 0;
+    const int samples = 64;
+    for (int i = 0; i < samples; ++i) {
+      sampler.sample(board, rng, kNoPoint, nullptr);
+      if (areaScore(board, rules.komi).winner() == self) ++wins;
+    }
+    if (wins >= params.pass_when_ending_wins * samples) {
+      out.action = Action::pass();
+      out.value = double(wins) / samples;
+      out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      return out;
+    }
+  }
+  if (params.consider_pass) cands.push_back(n);
+
+  Shared sh;
+  sh.view = &view;
+  sh.params = &params;
+  sh.knowledge = &knowledge;
+  sh.sampler = &sampler;
+  sh.cands = cands;
+  sh.is_cand.assign(static_cast<size_t>(n + 1), 0);
+  for (int c : cands) sh.is_cand[static_cast<size_t>(c)] = 1;
+  sh.timed = playouts <= 0;
+  sh.deadline = start + std::chrono::duration_cast<Clock::duration>(
+                            std::chrono::duration<double>(std::max(0.0, seconds)));
+  sh.playouts_per_thread = playouts > 0 ? (playouts + threads - 1) / threads : 0;
+  sh.prior = prior && prior->wins.size() == static_cast<size_t>(n + 1) ? prior : nullptr;
+  sh.prior_scale = 1.0 / threads;
+
+  std::vector<ThreadOut> outs(static_cast<size_t>(threads));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t)
+    pool.emplace_back(worker, std::cref(sh), seed + 0x1000193ULL * static_cast<uint64_t>(t), t,
+                      std::ref(outs[static_cast<size_t>(t)]));
+  worker(sh, seed, 0, outs[0]);
+  for (auto& th : pool) th.join();
+
+  out.stats.resize(n);
+  std::vector<double> occ(static_cast<size_t>(n), 0);
+  int64_t samples = 0;
+  for (const ThreadOut& o : outs) {
+    out.stats.add(o.stats);
+    for (size_t i = 0; i < occ.size(); ++i) occ[i] += o.occupancy[i];
+    samples += o.samples;
+    out.playouts += o.playouts;
+  }
+  out.belief.assign(static_cast<size_t>(n), 0.0f);
+  if (samples > 0)
+    for (size_t i = 0; i < occ.size(); ++i)
+      out.belief[i] = static_cast<float>(occ[i] / static_cast<double>(samples));
+
+  // The move: most visited with UCB (robust child), best mean without.
+  int best = cands[0];
+  double best_key = -1;
+  for (int c : cands) {
+    const size_t i = static_cast<size_t>(c);
+    const double mean = out.stats.visits[i] > 0 ? out.stats.wins[i] / out.stats.visits[i] : 0;
+    const double key = params.ucb ? out.stats.visits[i] + 1e-3 * mean : mean;
+    if (key > best_key) {
+      best_key = key;
+      best = c;
+    }
+  }
+  const size_t bi = static_cast<size_t>(best);
+  out.value = out.stats.visits[bi] > 0 ? out.stats.wins[bi] / out.stats.visits[bi] : 0.5;
+  if (best == n)
+    out.action = Action::pass();
+  else
+    out.action = Action::tryAt(static_cast<Point>(best));
+  if (params.resign_below > 0 && out.value < params.resign_below && out.playouts >= 500 &&
+      view.turn() > n / 2)
+    out.action = Action::resign();
+  out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return out;
+}
+
+}  // namespace pg

@@ -1,0 +1,54 @@
+// Determinized Monte-Carlo search for Phantom Go (Cazenave 2005; Borsboom et al. 2007): UCB
+// over the root moves, a fresh determinization per playout, all-moves-as-first statistics,
+// root parallelism. Its input is a View: the search cannot read the real board.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "ai/player.h"
+#include "referee/view.h"
+
+namespace pg {
+
+struct SearchParams {
+  bool knowledge = true;         ///< sampler uses captures and rejected marks (false: uniform)
+  bool ucb = true;               ///< UCB at the root (false: round robin, best mean: flat MC)
+  bool amaf = true;              ///< blend all-moves-as-first values into UCB (RAVE-style)
+  double ucb_c = 0.35;           ///< exploration constant
+  double rave_k = 400;           ///< AMAF weight: beta = sqrt(k / (3 n + k))
+  bool consider_pass = true;     ///< pass is a root move
+  bool exclude_rejected = true;  ///< never try a point rejected in an earlier turn (if others)
+  double pass_when_ending_wins = 0.9;  ///< after an opponent pass: pass if ending now wins so often
+  double resign_below = 0.0;           ///< resign when the best move wins less often (0: never)
+};
+
+/// Root statistics; index = point, numPoints() = pass.
+struct RootStats {
+  std::vector<double> wins, amaf_wins;
+  std::vector<double> visits, amaf_visits;
+  void resize(int n);
+  void add(const RootStats& o, double scale = 1.0);
+};
+
+struct SearchOutput {
+  Action action;
+  int64_t playouts = 0;  ///< in this call, all threads
+  double seconds = 0;    ///< wall clock of this call
+  int threads = 1;
+  double value = 0.5;         ///< win rate of the chosen move
+  std::vector<float> belief;  ///< per point: fraction of determinizations with a hidden stone
+  RootStats stats;
+  /// Playouts per second and per thread (sampling included).
+  double playoutsPerSecondPerThread() const {
+    return seconds > 0 ? static_cast<double>(playouts) / seconds / threads : 0;
+  }
+};
+
+/// Searches the action for view.self(). Budget: `playouts` if > 0, else `seconds`. `prior`
+/// (may be null) seeds the root statistics (the same turn before a rejection).
+/// Precondition: !view.over() && view.toMove() == view.self().
+SearchOutput runSearch(const View& view, const SearchParams& params, double seconds, int playouts,
+                       int threads, uint64_t seed, const RootStats* prior);
+
+}  // namespace pg
