@@ -1,0 +1,196 @@
+#include "server/http_api.h"
+
+#include <spdlog/spdlog.h>
+
+#include <ctime>
+
+#include "server/tokens.h"
+#include "store/sgf_writer.h"
+#include "version.h"
+
+namespace pg {
+
+namespace {
+
+HttpReply jsonReply(int status, const Json& j) {
+  HttpReply r;
+  r.status = status;
+  r.content_type = "application/json";
+  r.body = j.dump();
+  r.headers.emplace_back("Cache-Control", "no-store");
+  return r;
+}
+
+HttpReply errorReply(int status, std::string_view code, std::string_view message) {
+  return jsonReply(
+      status,
+      Json{{"error", Json{{"code", std::string(code)}, {"message", std::string(message)}}}});
+}
+
+std::string_view pathOf(std::string_view target) {
+  const auto q = target.find('?');
+  return q == std::string_view::npos ? target : target.substr(0, q);
+}
+
+bool startsWith(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
+
+std::string utcDate(int64_t ms) {
+  const std::time_t t = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+  return buf;
+}
+
+}  // namespace
+
+HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings)
+    : registry_(registry), store_(store), settings_(settings), files_(settings.web_dir) {}
+
+std::string HttpApi::origin(const HttpRequest& req) const {
+  if (!settings_.public_url.empty()) {
+    std::string o = settings_.public_url;
+    while (!o.empty() && o.back() == '/') o.pop_back();
+    return o;
+  }
+  bool ok = !req.host.empty() && req.host.size() < 256;
+  for (char c : req.host)
+    ok &= std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == ':' ||
+          c == '[' || c == ']';
+  if (ok) return "http://" + req.host;
+  return "http://" + settings_.bind + ":" + std::to_string(settings_.port);
+}
+
+HttpReply HttpApi::handle(const HttpRequest& req) const {
+  const std::string_view path = pathOf(req.target);
+  const bool get = req.method == "GET" || req.method == "HEAD";
+  try {
+    if (path == "/healthz") {
+      if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+      HttpReply r;
+      r.body = "ok\n";
+      r.headers.emplace_back("Cache-Control", "no-store");
+      return r;
+    }
+    if (path == "/api/info") {
+      if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+      const ServerLimits& l = settings_.limits;
+      return jsonReply(200, Json{{"name", "phantomgo"},
+                                 {"version", kVersion},
+                                 {"commit", kGitCommit},
+                                 {"strengths", computerStrengths()},
+                                 {"limits", Json{{"max_frame_bytes", l.max_frame_bytes},
+                                                 {"messages_per_second", l.messages_per_second},
+                                                 {"message_burst", l.message_burst},
+                                                 {"join_timeout_ms", l.join_timeout.count()},
+                                                 {"idle_timeout_ms", l.idle_timeout.count()},
+                                                 {"max_body_bytes", l.max_body_bytes}}}});
+    }
+    if (path == "/api/tables") {
+      if (req.method != "POST") return errorReply(405, "method-not-allowed", "Use POST.");
+      return createTable(req);
+    }
+    if (startsWith(path, "/api/tables/")) {
+      if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+      return tableInfo(std::string(path.substr(12)));
+    }
+    if (startsWith(path, "/api/games/")) {
+      if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+      std::string id(path.substr(11));
+      const bool sgf = id.size() > 4 && id.substr(id.size() - 4) == "/sgf";
+      if (sgf) id.resize(id.size() - 4);
+      return game(id, sgf);
+    }
+    if (path == "/api" || startsWith(path, "/api/"))
+      return errorReply(404, "not-found", "No such endpoint.");
+    if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+    return files_.serve(req.target);
+  } catch (const StoreError& e) {
+    spdlog::error("store failure on {} {}: {}", req.method, path, e.what());
+    return errorReply(500, "store-failed", "The server could not read or write its store.");
+  }
+}
+
+HttpReply HttpApi::createTable(const HttpRequest& req) const {
+  Json body = req.body.empty() ? Json::object() : Json::parse(req.body, nullptr, false);
+  if (body.is_discarded()) return errorReply(400, "bad-request", "The body is not valid JSON.");
+  try {
+    const auto created = registry_.create(body);
+    const StoredTable& t = created.record;
+    const std::string base = origin(req) + "/#table=" + t.id;
+    Json seats = Json::object();
+    auto seat = [&](const char* name, const std::string& token) {
+      if (!token.empty()) seats[name] = Json{{"token", token}, {"url", base + "&token=" + token}};
+    };
+    seat("black", t.black_token);
+    seat("white", t.white_token);
+    seat("hotseat", t.hotseat_token);
+    return jsonReply(201, Json{{"table", t.id},
+                               {"mode", created.info.at("mode")},
+                               {"seats", seats},
+                               {"watch_url", base},
+                               {"info", created.info}});
+  } catch (const ProtocolError& e) {
+    return errorReply(400, "bad-request", e.what());
+  } catch (const ServerFull& e) {
+    return errorReply(503, "server-full", e.what());
+  }
+}
+
+HttpReply HttpApi::tableInfo(const std::string& id) const {
+  auto table = registry_.find(id);
+  if (!table) return errorReply(404, "no-such-table", "There is no such table.");
+  return jsonReply(200, table->info());
+}
+
+HttpReply HttpApi::game(const std::string& id, bool sgf) const {
+  const auto rec = isTableId(id) ? store_.table(id) : std::nullopt;
+  if (!rec) return errorReply(404, "no-such-table", "There is no such table.");
+  if (!rec->finished_at)
+    return errorReply(403, "not-over",
+                      "The game is not over: its record stays secret until the end.");
+  const TableSetup setup = setupFromJson(Json::parse(rec->setup));
+  const auto stored = store_.events(id);
+  std::vector<Event> log;
+  Json record = Json::array();
+  for (const StoredEvent& s : stored) {
+    log.push_back(eventFromJson(Json::parse(s.event), setup.rules.size));
+    if (log.back().kind == EventKind::Mark) continue;  // guess marks stay private
+    record.push_back(Json{{"seq", s.seq}, {"at", s.at}, {"event", Json::parse(s.event)}});
+  }
+  const Referee referee = Referee::replay(setup.rules, log);
+  if (!referee.over()) return errorReply(500, "store-failed", "The stored game is inconsistent.");
+  const Reveal reveal = referee.buildReveal();
+  if (sgf) {
+    SgfGame g;
+    g.rules = setup.rules;
+    g.reveal = reveal;
+    g.black_name = setup.black_name;
+    g.white_name = setup.white_name;
+    g.date = utcDate(rec->created_at);
+    g.game_name = "Phantom Go " + id;
+    g.application = std::string("phantomgo:") + kVersion;
+    HttpReply r;
+    r.content_type = "application/x-go-sgf; charset=utf-8";
+    r.body = writeSgf(g);
+    r.headers.emplace_back("Content-Disposition",
+                           "attachment; filename=\"phantomgo-" + id + ".sgf\"");
+    return r;
+  }
+  return jsonReply(200,
+                   Json{{"table", id},
+                        {"mode", std::string(tableModeName(setup.mode))},
+                        {"rules", rulesToJson(setup.rules)},
+                        {"clock", clockSetupToJson(setup.clock)},
+                        {"names", Json{{"black", setup.black_name}, {"white", setup.white_name}}},
+                        {"result", resultToJson(reveal.result)},
+                        {"reveal", revealToJson(reveal, setup.rules.size)},
+                        {"record", record},
+                        {"created_at", rec->created_at},
+                        {"finished_at", *rec->finished_at}});
+}
+
+}  // namespace pg

@@ -1,0 +1,32 @@
+// The HTTP side of the server, without Beast: the JSON API, /healthz, and the static files.
+// See docs/protocol.md for every endpoint.
+#pragma once
+
+#include "server/http_types.h"
+#include "server/server_settings.h"
+#include "server/static_files.h"
+#include "server/table_registry.h"
+#include "store/store.h"
+
+namespace pg {
+
+class HttpApi {
+ public:
+  /// Everything referred to outlives the HttpApi.
+  HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings);
+  /// Answers one request. Safe from any thread.
+  HttpReply handle(const HttpRequest& req) const;
+
+ private:
+  HttpReply createTable(const HttpRequest& req) const;
+  HttpReply tableInfo(const std::string& id) const;
+  HttpReply game(const std::string& id, bool sgf) const;
+  std::string origin(const HttpRequest& req) const;
+
+  TableRegistry& registry_;
+  Store& store_;
+  const ServerSettings& settings_;
+  StaticFiles files_;
+};
+
+}  // namespace pg

@@ -1,0 +1,112 @@
+#include "server/http_session.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+
+#include "server/websocket_session.h"
+
+namespace pg {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+
+HttpSession::HttpSession(net::ip::tcp::socket&& socket, std::shared_ptr<ServerContext> ctx,
+                         ConnectionSlot slot)
+    : stream_(std::move(socket)), ctx_(std::move(ctx)), slot_(std::move(slot)) {
+  boost::system::error_code ec;
+  const auto ep = stream_.socket().remote_endpoint(ec);
+  remote_ = ec ? "?" : ep.address().to_string() + ":" + std::to_string(ep.port());
+}
+
+void HttpSession::run() {
+  net::dispatch(stream_.get_executor(),
+                beast::bind_front_handler(&HttpSession::doRead, shared_from_this()));
+}
+
+void HttpSession::doRead() {
+  parser_.emplace();
+  parser_->body_limit(ctx_->settings.limits.max_body_bytes);
+  parser_->header_limit(16 * 1024);
+  stream_.expires_after(ctx_->settings.limits.http_timeout);
+  http::async_read(stream_, buffer_, *parser_,
+                   beast::bind_front_handler(&HttpSession::onRead, shared_from_this()));
+}
+
+void HttpSession::onRead(beast::error_code ec, std::size_t) {
+  if (ec == http::error::end_of_stream || ec == beast::error::timeout ||
+      ec == net::error::operation_aborted)
+    return close();
+  if (ec == http::error::body_limit) {
+    http::response<http::string_body> res{http::status::payload_too_large, 11};
+    res.set(http::field::content_type, "application/json");
+    res.body() = R"({"error":{"code":"too-large","message":"The request body is too large."}})";
+    res.keep_alive(false);
+    res.prepare_payload();
+    return reply(std::move(res));
+  }
+  if (ec) return close();
+
+  auto& req = parser_->get();
+  if (beast::websocket::is_upgrade(req)) {
+    const std::string target(req.target());
+    if (target == "/ws" || target.rfind("/ws?", 0) == 0) {
+      spdlog::info("GET /ws upgrade ({})", remote_);
+      stream_.expires_never();
+      std::make_shared<WebsocketSession>(stream_.release_socket(), ctx_, std::move(*slot_), remote_)
+          ->run(parser_->release());
+      return;
+    }
+  }
+  const auto start = std::chrono::steady_clock::now();
+  HttpRequest in;
+  in.method = std::string(req.method_string());
+  in.target = std::string(req.target());
+  in.host = std::string(req[http::field::host]);
+  in.body = std::move(req.body());
+  const HttpReply out = ctx_->api.handle(in);
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  // The path only: a query string could carry anything.
+  const std::string path = in.target.substr(0, in.target.find('?'));
+  spdlog::info("{} {} {} {:.1f}ms ({})", in.method, path, out.status, ms, remote_);
+
+  http::response<http::string_body> res{static_cast<http::status>(out.status), req.version()};
+  res.set(http::field::server, "phantomgo");
+  res.set(http::field::content_type, out.content_type);
+  res.set("X-Content-Type-Options", "nosniff");
+  res.set("Referrer-Policy", "no-referrer");
+  for (const auto& [k, v] : out.headers) res.set(k, v);
+  res.keep_alive(req.keep_alive());
+  if (req.method() == http::verb::head) {
+    res.content_length(out.body.size());
+  } else {
+    res.body() = out.body;
+    res.prepare_payload();
+  }
+  reply(std::move(res));
+}
+
+void HttpSession::reply(http::response<http::string_body>&& res) {
+  res_ = std::make_shared<http::response<http::string_body>>(std::move(res));
+  const bool keep_alive = res_->keep_alive();
+  stream_.expires_after(ctx_->settings.limits.http_timeout);
+  http::async_write(
+      stream_, *res_,
+      beast::bind_front_handler(&HttpSession::onWrite, shared_from_this(), keep_alive));
+}
+
+void HttpSession::onWrite(bool keep_alive, beast::error_code ec, std::size_t) {
+  res_.reset();
+  if (ec || !keep_alive) return close();
+  doRead();
+}
+
+void HttpSession::close() {
+  beast::error_code ec;
+  stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
+}
+
+}  // namespace pg

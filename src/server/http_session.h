@@ -1,0 +1,38 @@
+// One HTTP connection (Beast): reads requests with a size limit and a timeout, answers them
+// through the HttpApi, and hands a WebSocket upgrade on /ws to a WebsocketSession.
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "server/server_context.h"
+
+namespace pg {
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<ServerContext> ctx,
+              ConnectionSlot slot);
+  void run();
+
+ private:
+  void doRead();
+  void onRead(boost::beast::error_code ec, std::size_t bytes);
+  void reply(boost::beast::http::response<boost::beast::http::string_body>&& res);
+  void onWrite(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
+  void close();
+
+  boost::beast::tcp_stream stream_;
+  boost::beast::flat_buffer buffer_;
+  std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+  std::shared_ptr<boost::beast::http::response<boost::beast::http::string_body>> res_;
+  std::shared_ptr<ServerContext> ctx_;
+  std::optional<ConnectionSlot> slot_;
+  std::string remote_;
+};
+
+}  // namespace pg

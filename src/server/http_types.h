@@ -1,0 +1,24 @@
+// A plain HTTP request and reply, so that the API and the static files know nothing of Beast.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pg {
+
+struct HttpRequest {
+  std::string method;  ///< "GET", "POST", ...
+  std::string target;  ///< path and query, as received
+  std::string host;    ///< the Host header
+  std::string body;
+};
+
+struct HttpReply {
+  int status = 200;
+  std::string content_type = "text/plain; charset=utf-8";
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;  ///< extra headers
+};
+
+}  // namespace pg

@@ -1,0 +1,44 @@
+#include "server/messages.h"
+
+#include <algorithm>
+
+namespace pg {
+
+Frame makeFrame(const Json& j) {
+  return std::make_shared<const std::string>(j.dump());
+}
+
+Frame errorFrame(std::string_view code, std::string_view message) {
+  return makeFrame(
+      Json{{"type", "error"}, {"code", std::string(code)}, {"message", std::string(message)}});
+}
+
+Frame eventFrame(Audience seat, int version, const SeenEvent& e, int size) {
+  return makeFrame(Json{{"type", "event"},
+                        {"seat", std::string(audienceName(seat))},
+                        {"version", version},
+                        {"event", seenEventToJson(e, size)}});
+}
+
+Frame snapshotFrame(Audience seat, const View& v) {
+  return makeFrame(Json{{"type", "snapshot"},
+                        {"seat", std::string(audienceName(seat))},
+                        {"version", v.version()},
+                        {"view", viewToJson(v)}});
+}
+
+Json clockJson(const FischerClock& c, int64_t now) {
+  const Color run = c.running();
+  return Json{{"type", "clock"},
+              {"main_ms", c.mainMs()},
+              {"increment_ms", c.incrementMs()},
+              {"black_ms", std::max<int64_t>(0, c.remaining(Color::Black, now))},
+              {"white_ms", std::max<int64_t>(0, c.remaining(Color::White, now))},
+              {"running", run == Color::Empty ? Json(nullptr) : Json(std::string(colorName(run)))}};
+}
+
+Frame clockFrame(const FischerClock& c, int64_t now) {
+  return makeFrame(clockJson(c, now));
+}
+
+}  // namespace pg

@@ -1,0 +1,21 @@
+// What a table knows of a connection: somewhere to send frames. A table never sees a socket,
+// and a connection never sees a referee.
+#pragma once
+
+#include <memory>
+#include <string>
+
+namespace pg {
+
+class Peer {
+ public:
+  virtual ~Peer() = default;
+  /// Queues one text frame. Safe from any thread; never blocks.
+  virtual void send(std::shared_ptr<const std::string> frame) = 0;
+  /// Tells the connection that its join succeeded. Safe from any thread.
+  virtual void joined() = 0;
+  /// A short label for the logs (the remote address); never a secret.
+  virtual const std::string& label() const = 0;
+};
+
+}  // namespace pg

@@ -1,0 +1,142 @@
+#include "server/server.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/address.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <condition_variable>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "server/http_api.h"
+#include "server/listener.h"
+#include "server/server_context.h"
+#include "server/table_registry.h"
+#include "store/sqlite_store.h"
+
+namespace pg {
+
+namespace net = boost::asio;
+
+struct Server::Impl {
+  // Declaration order is destruction order reversed: the io_context outlives everything that
+  // posts into it.
+  ServerSettings settings;
+  net::io_context ioc;
+  std::unique_ptr<net::executor_work_guard<net::io_context::executor_type>> work;
+  SqliteStore store;
+  net::thread_pool bots;
+  std::unique_ptr<TableRegistry> registry;
+  std::unique_ptr<HttpApi> api;
+  std::shared_ptr<ServerContext> ctx;
+  std::shared_ptr<Listener> listener;
+  std::unique_ptr<net::signal_set> signals;
+  std::vector<std::thread> threads;
+  std::size_t reloaded = 0;
+
+  std::mutex mutex;
+  std::condition_variable cv;
+  bool stopped = false;
+
+  explicit Impl(ServerSettings s)
+      : settings(std::move(s)),
+        ioc(std::max(1, settings.threads)),
+        store(settings.db_path, settings.durability),
+        bots(static_cast<std::size_t>(std::max(1, settings.bot_threads))) {}
+};
+
+Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move(settings))) {
+  Impl& m = *impl_;
+  m.work = std::make_unique<net::executor_work_guard<net::io_context::executor_type>>(
+      m.ioc.get_executor());
+  TableContext tctx;
+  tctx.io = &m.ioc;
+  tctx.store = &m.store;
+  tctx.bots = &m.bots;
+  tctx.settings = &m.settings;
+  m.registry = std::make_unique<TableRegistry>(tctx);
+  m.api = std::make_unique<HttpApi>(*m.registry, m.store, m.settings);
+  m.ctx = std::shared_ptr<ServerContext>(new ServerContext{m.settings, *m.registry, *m.api, {}});
+  spdlog::info("store {} (journal {}, synchronous {})", m.settings.db_path, m.store.journalMode(),
+               m.settings.durability == Durability::Full ? "full" : "normal");
+  m.reloaded = m.registry->loadUnfinished();
+  spdlog::info("reloaded {} unfinished table(s)", m.reloaded);
+  if (!std::filesystem::is_directory(m.settings.web_dir))
+    spdlog::warn("web folder {} does not exist: static files will be 404", m.settings.web_dir);
+}
+
+Server::~Server() {
+  stop();
+  wait();
+}
+
+uint16_t Server::start() {
+  Impl& m = *impl_;
+  const net::ip::tcp::endpoint ep(net::ip::make_address(m.settings.bind), m.settings.port);
+  m.listener = std::make_shared<Listener>(m.ioc, ep, m.ctx);
+  m.listener->run();
+  for (int i = 0; i < std::max(1, m.settings.threads); ++i)
+    m.threads.emplace_back([&m] { m.ioc.run(); });
+  spdlog::info("listening on http://{}:{}", m.settings.bind, m.listener->port());
+  return m.listener->port();
+}
+
+void Server::stopOnSignals() {
+  Impl& m = *impl_;
+  m.signals = std::make_unique<net::signal_set>(m.ioc, SIGINT, SIGTERM);
+  m.signals->async_wait([this](const boost::system::error_code& ec, int sig) {
+    if (ec) return;
+    spdlog::info("signal {}: stopping", sig);
+    // Not on this network thread: stop() joins the network threads.
+    std::thread([this] { stop(); }).detach();
+  });
+}
+
+void Server::stop() {
+  Impl& m = *impl_;
+  {
+    std::lock_guard lock(m.mutex);
+    if (m.stopped) return;
+    m.stopped = true;
+  }
+  if (m.listener) m.listener->stop();
+  m.registry->shutdown();
+  if (m.signals) {
+    boost::system::error_code ec;
+    m.signals->cancel(ec);
+  }
+  m.work.reset();
+  m.ioc.stop();
+  for (std::thread& t : m.threads)
+    if (t.joinable()) t.join();
+  m.bots.stop();
+  m.bots.join();
+  spdlog::info("stopped");
+  std::lock_guard lock(m.mutex);
+  m.threads.clear();
+  m.cv.notify_all();
+}
+
+void Server::wait() {
+  Impl& m = *impl_;
+  std::unique_lock lock(m.mutex);
+  m.cv.wait(lock, [&] { return m.stopped && m.threads.empty(); });
+}
+
+uint16_t Server::port() const {
+  return impl_->listener ? impl_->listener->port() : 0;
+}
+
+std::size_t Server::tablesInMemory() const {
+  return impl_->registry->size();
+}
+
+std::size_t Server::reloadedTables() const {
+  return impl_->reloaded;
+}
+
+}  // namespace pg

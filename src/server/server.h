@@ -1,0 +1,43 @@
+// `phantomgo serve` as a library: HTTP and WebSocket on one port (Boost.Beast), the tables, the
+// store, and a separate thread pool for the computer players. Tests run it in-process on port 0.
+// This header keeps Beast out of its includers.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "server/server_settings.h"
+
+namespace pg {
+
+class Server {
+ public:
+  /// Opens the store and reloads every unfinished table. Throws StoreError or std::exception
+  /// when the store cannot be opened or read.
+  explicit Server(ServerSettings settings);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  /// Binds the port and starts the network threads. Returns the bound port. Throws
+  /// std::system_error-like exceptions when the address is unavailable.
+  uint16_t start();
+  /// Stops at the next SIGINT or SIGTERM (call before start()'s threads are needed).
+  void stopOnSignals();
+  /// Blocks until stop() (or a signal) and until every thread has finished.
+  void wait();
+  /// Stops accepting, stops the tables, the threads and the computer players. Idempotent; safe
+  /// from any thread (not from a server thread itself).
+  void stop();
+
+  uint16_t port() const;
+  /// Tables in memory (for tests).
+  std::size_t tablesInMemory() const;
+  std::size_t reloadedTables() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pg

@@ -1,0 +1,32 @@
+// The server's protective limits, each a named setting with its default. The main ones have
+// flags on `phantomgo serve`; docs/protocol.md lists them for client writers.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+
+namespace pg {
+
+struct ServerLimits {
+  /// Largest WebSocket frame (message) a client may send; larger closes the connection (1009).
+  std::size_t max_frame_bytes = 16 * 1024;
+  /// Token bucket per connection: sustained messages per second, and the burst allowed.
+  double messages_per_second = 20;
+  double message_burst = 40;
+  /// A WebSocket that has not joined a table by then is closed.
+  std::chrono::milliseconds join_timeout{30000};
+  /// A WebSocket that answers no ping for this long is closed (pings go out at half of it).
+  std::chrono::milliseconds idle_timeout{120000};
+  /// Time allowed to read one HTTP request, or to complete the WebSocket handshake.
+  std::chrono::milliseconds http_timeout{30000};
+  /// Open TCP connections (HTTP and WebSocket together); further ones are closed at once.
+  std::size_t max_connections = 1000;
+  /// Outgoing frames queued for one connection; a client that reads nothing is dropped.
+  std::size_t max_queued_frames = 4096;
+  /// Largest HTTP request body.
+  std::size_t max_body_bytes = 64 * 1024;
+  /// Tables held in memory (every unfinished one, and finished ones being watched).
+  std::size_t max_tables = 10000;
+};
+
+}  // namespace pg

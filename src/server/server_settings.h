@@ -1,0 +1,29 @@
+// Everything `phantomgo serve` can be told, with its defaults.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "server/server_limits.h"
+#include "store/sqlite_store.h"
+
+namespace pg {
+
+struct ServerSettings {
+  std::string bind = "127.0.0.1";
+  uint16_t port = 8080;  ///< 0: any free port (see Server::port())
+  std::string db_path = "phantomgo.db";
+  std::string web_dir = "web";
+  /// Origin used in seat and watch links ("https://go.example.org"); empty: taken from the
+  /// request's Host header.
+  std::string public_url;
+  int threads = 2;      ///< network threads
+  int bot_threads = 1;  ///< threads for the computer players (never a network thread)
+  /// Thinking time of a "medium" computer player per action, in seconds ("easy" half of it,
+  /// "hard" twice); with a clock, also bounded by the time left.
+  double bot_seconds = 1.0;
+  Durability durability = Durability::Full;
+  ServerLimits limits;
+};
+
+}  // namespace pg

@@ -1,0 +1,115 @@
+#include "server/static_files.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace pg {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+int hexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+HttpReply plain(int status, std::string body) {
+  HttpReply r;
+  r.status = status;
+  r.body = std::move(body);
+  return r;
+}
+
+}  // namespace
+
+std::string_view mimeType(std::string_view path) {
+  const auto dot = path.rfind('.');
+  const auto slash = path.rfind('/');
+  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash))
+    return "application/octet-stream";
+  std::string ext(path.substr(dot + 1));
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (ext == "html" || ext == "htm") return "text/html; charset=utf-8";
+  if (ext == "js" || ext == "mjs") return "text/javascript; charset=utf-8";
+  if (ext == "css") return "text/css; charset=utf-8";
+  if (ext == "json" || ext == "map") return "application/json";
+  if (ext == "svg") return "image/svg+xml";
+  if (ext == "png") return "image/png";
+  if (ext == "jpg" || ext == "jpeg") return "image/jpeg";
+  if (ext == "gif") return "image/gif";
+  if (ext == "webp") return "image/webp";
+  if (ext == "ico") return "image/x-icon";
+  if (ext == "wasm") return "application/wasm";
+  if (ext == "txt" || ext == "md") return "text/plain; charset=utf-8";
+  if (ext == "sgf") return "application/x-go-sgf";
+  if (ext == "woff") return "font/woff";
+  if (ext == "woff2") return "font/woff2";
+  if (ext == "ttf") return "font/ttf";
+  if (ext == "webmanifest") return "application/manifest+json";
+  return "application/octet-stream";
+}
+
+std::optional<std::string> staticPath(std::string_view target) {
+  const auto q = target.find_first_of("?#");
+  if (q != std::string_view::npos) target = target.substr(0, q);
+  if (target.empty() || target[0] != '/') return std::nullopt;
+  std::string path;
+  for (std::size_t i = 0; i < target.size(); ++i) {
+    char c = target[i];
+    if (c == '%') {
+      if (i + 2 >= target.size()) return std::nullopt;
+      const int hi = hexValue(target[i + 1]), lo = hexValue(target[i + 2]);
+      if (hi < 0 || lo < 0) return std::nullopt;
+      c = static_cast<char>(hi * 16 + lo);
+      i += 2;
+    }
+    if (c == '\0' || c == '\\') return std::nullopt;
+    path += c;
+  }
+  // Every segment must be a plain name: no "..", no ".", no empty segment in the middle.
+  std::string out;
+  std::size_t start = 1;
+  while (start <= path.size()) {
+    auto end = path.find('/', start);
+    if (end == std::string::npos) end = path.size();
+    const std::string seg = path.substr(start, end - start);
+    if (seg == ".." || seg == ".") return std::nullopt;
+    if (seg.empty() && end != path.size()) return std::nullopt;
+    if (!seg.empty()) {
+      if (!out.empty()) out += '/';
+      out += seg;
+    }
+    start = end + 1;
+  }
+  if (out.empty() || path.back() == '/') out += out.empty() ? "index.html" : "/index.html";
+  return out;
+}
+
+StaticFiles::StaticFiles(fs::path root) : root_(std::move(root)) {}
+
+HttpReply StaticFiles::serve(std::string_view target) const {
+  const auto rel = staticPath(target);
+  if (!rel) return plain(400, "Bad path.\n");
+  std::error_code ec;
+  const fs::path root = fs::weakly_canonical(root_, ec);
+  if (ec) return plain(404, "Not found.\n");
+  const fs::path file = fs::weakly_canonical(root / *rel, ec);
+  // The resolved file (symbolic links followed) must still lie inside the folder.
+  const auto [r, f] = std::mismatch(root.begin(), root.end(), file.begin(), file.end());
+  if (ec || r != root.end()) return plain(404, "Not found.\n");
+  if (!fs::is_regular_file(file, ec)) return plain(404, "Not found.\n");
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return plain(404, "Not found.\n");
+  std::ostringstream body;
+  body << in.rdbuf();
+  HttpReply reply;
+  reply.content_type = std::string(mimeType(*rel));
+  reply.body = body.str();
+  reply.headers.emplace_back("Cache-Control", "no-cache");
+  return reply;
+}
+
+}  // namespace pg

@@ -1,0 +1,153 @@
+#include "server/table_setup.h"
+
+#include <cmath>
+#include <set>
+
+namespace pg {
+
+namespace {
+
+constexpr std::size_t kMaxNameLength = 40;
+
+double secondsField(const Json& j, const char* field, double lo, double hi, bool lo_open) {
+  if (!j.contains(field)) throw ProtocolError(std::string("missing clock field '") + field + "'");
+  const Json& v = j.at(field);
+  if (!v.is_number()) throw ProtocolError(std::string("'") + field + "' must be a number");
+  const double x = v.get<double>();
+  if (!std::isfinite(x) || x > hi || (lo_open ? x <= lo : x < lo))
+    throw ProtocolError(std::string("'") + field + "' is out of range");
+  return x;
+}
+
+std::string nameField(const Json& names, const char* field, std::string fallback) {
+  if (!names.contains(field)) return fallback;
+  const Json& v = names.at(field);
+  if (!v.is_string()) throw ProtocolError(std::string("name '") + field + "' must be a string");
+  std::string s = v.get<std::string>();
+  if (s.size() > kMaxNameLength) throw ProtocolError("a name may have at most 40 characters");
+  for (unsigned char c : s)
+    if (c < 0x20 || c == 0x7f) throw ProtocolError("a name may not hold control characters");
+  if (s.empty()) return fallback;
+  return s;
+}
+
+}  // namespace
+
+std::string_view tableModeName(TableMode m) {
+  switch (m) {
+    case TableMode::Online:
+      return "online";
+    case TableMode::Computer:
+      return "computer";
+    case TableMode::Hotseat:
+      return "hotseat";
+  }
+  return "online";
+}
+
+const std::vector<std::string>& computerStrengths() {
+  static const std::vector<std::string> s{"easy", "medium", "hard"};
+  return s;
+}
+
+TableSetup setupFromJson(const Json& j) {
+  if (!j.is_object()) throw ProtocolError("the table setup must be a JSON object");
+  static const std::set<std::string> known{"rules", "mode", "computer", "clock", "names"};
+  for (const auto& [k, v] : j.items())
+    if (!known.count(k)) throw ProtocolError("unknown field '" + k + "'");
+  TableSetup s;
+  if (j.contains("rules"))
+    s.rules = rulesFromJson(j.at("rules"));
+  else
+    s.rules = rulesFromJson(Json::object());
+  if (j.contains("mode")) {
+    const Json& m = j.at("mode");
+    const std::string name = m.is_string() ? m.get<std::string>() : "";
+    if (name == "online")
+      s.mode = TableMode::Online;
+    else if (name == "computer")
+      s.mode = TableMode::Computer;
+    else if (name == "hotseat")
+      s.mode = TableMode::Hotseat;
+    else
+      throw ProtocolError("'mode' must be online, computer or hotseat");
+  }
+  if (j.contains("computer") && !j.at("computer").is_null()) {
+    if (s.mode != TableMode::Computer) throw ProtocolError("'computer' is only for mode computer");
+    const Json& c = j.at("computer");
+    if (!c.is_object()) throw ProtocolError("'computer' must be an object");
+    for (const auto& [k, v] : c.items())
+      if (k != "color" && k != "strength")
+        throw ProtocolError("unknown computer field '" + k + "'");
+    ComputerSetup cs;
+    if (c.contains("color")) {
+      auto col =
+          c.at("color").is_string() ? parseColor(c.at("color").get<std::string>()) : std::nullopt;
+      if (!col) throw ProtocolError("the computer's 'color' must be black or white");
+      cs.color = *col;
+    }
+    if (c.contains("strength")) {
+      const Json& st = c.at("strength");
+      const auto& all = computerStrengths();
+      if (!st.is_string() || std::find(all.begin(), all.end(), st.get<std::string>()) == all.end())
+        throw ProtocolError("the computer's 'strength' must be easy, medium or hard");
+      cs.strength = st.get<std::string>();
+    }
+    s.computer = cs;
+  } else if (s.mode == TableMode::Computer) {
+    s.computer = ComputerSetup{};
+  }
+  if (j.contains("clock") && !j.at("clock").is_null()) {
+    const Json& c = j.at("clock");
+    if (!c.is_object()) throw ProtocolError("'clock' must be null or an object");
+    for (const auto& [k, v] : c.items())
+      if (k != "main_seconds" && k != "increment_seconds")
+        throw ProtocolError("unknown clock field '" + k + "'");
+    ClockSetup cs;
+    cs.main_ms = std::llround(secondsField(c, "main_seconds", 0, 86400, true) * 1000);
+    cs.increment_ms =
+        c.contains("increment_seconds")
+            ? std::llround(secondsField(c, "increment_seconds", 0, 3600, false) * 1000)
+            : 0;
+    if (cs.main_ms <= 0) throw ProtocolError("'main_seconds' is out of range");
+    s.clock = cs;
+  }
+  std::string default_black = "Black", default_white = "White";
+  if (s.computer) {
+    const std::string bot = "phantomgo (" + s.computer->strength + ")";
+    (s.computer->color == Color::Black ? default_black : default_white) = bot;
+  }
+  if (j.contains("names") && !j.at("names").is_null()) {
+    const Json& n = j.at("names");
+    if (!n.is_object()) throw ProtocolError("'names' must be an object");
+    for (const auto& [k, v] : n.items())
+      if (k != "black" && k != "white") throw ProtocolError("unknown names field '" + k + "'");
+    s.black_name = nameField(n, "black", default_black);
+    s.white_name = nameField(n, "white", default_white);
+  } else {
+    s.black_name = default_black;
+    s.white_name = default_white;
+  }
+  return s;
+}
+
+Json clockSetupToJson(const std::optional<ClockSetup>& c) {
+  if (!c) return nullptr;
+  return Json{{"main_seconds", static_cast<double>(c->main_ms) / 1000.0},
+              {"increment_seconds", static_cast<double>(c->increment_ms) / 1000.0}};
+}
+
+Json setupToJson(const TableSetup& s) {
+  Json j{{"rules", rulesToJson(s.rules)},
+         {"mode", std::string(tableModeName(s.mode))},
+         {"clock", clockSetupToJson(s.clock)},
+         {"names", Json{{"black", s.black_name}, {"white", s.white_name}}}};
+  if (s.computer)
+    j["computer"] = Json{{"color", std::string(colorName(s.computer->color))},
+                         {"strength", s.computer->strength}};
+  else
+    j["computer"] = nullptr;
+  return j;
+}
+
+}  // namespace pg

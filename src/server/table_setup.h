@@ -1,0 +1,53 @@
+// A table's setup, chosen at creation: rules, mode, the computer's seat, the clock and the
+// players' display names. Its JSON form is both the create request's and the stored one.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "protocol/json.h"
+#include "rules/rules.h"
+
+namespace pg {
+
+enum class TableMode : uint8_t { Online, Computer, Hotseat };
+std::string_view tableModeName(TableMode m);  ///< "online" | "computer" | "hotseat"
+
+struct ClockSetup {
+  int64_t main_ms = 0;       ///< > 0
+  int64_t increment_ms = 0;  ///< >= 0
+  bool operator==(const ClockSetup&) const = default;
+};
+
+struct ComputerSetup {
+  Color color = Color::White;       ///< the computer's colour
+  std::string strength = "medium";  ///< easy | medium | hard
+  bool operator==(const ComputerSetup&) const = default;
+};
+
+struct TableSetup {
+  Rules rules;
+  TableMode mode = TableMode::Online;
+  std::optional<ComputerSetup> computer;  ///< set exactly when mode is Computer
+  std::optional<ClockSetup> clock;
+  std::string black_name = "Black";
+  std::string white_name = "White";
+  bool operator==(const TableSetup&) const = default;
+
+  /// Whether a person (not the computer) holds the seat of colour c.
+  bool isHuman(Color c) const { return !computer || computer->color != c; }
+};
+
+/// The strengths a computer seat may have, in order.
+const std::vector<std::string>& computerStrengths();
+
+/// Parses a create request or a stored setup: {rules, mode, computer, clock, names}, every
+/// field optional. Throws ProtocolError with a plain English reason.
+TableSetup setupFromJson(const Json& j);
+Json setupToJson(const TableSetup& s);
+/// {"main_seconds","increment_seconds"} or null.
+Json clockSetupToJson(const std::optional<ClockSetup>& c);
+
+}  // namespace pg

@@ -1,0 +1,173 @@
+#include "store/sqlite_store.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+namespace pg {
+
+namespace {
+
+constexpr int kSchemaVersion = 1;
+
+const char* const kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS tables (
+  id            TEXT PRIMARY KEY,
+  created_at    INTEGER NOT NULL,
+  setup         TEXT NOT NULL,
+  black_token   TEXT NOT NULL,
+  white_token   TEXT NOT NULL,
+  hotseat_token TEXT NOT NULL,
+  started_at    INTEGER,
+  finished_at   INTEGER,
+  result        TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS tables_unfinished ON tables(created_at) WHERE finished_at IS NULL;
+CREATE TABLE IF NOT EXISTS events (
+  table_id TEXT NOT NULL REFERENCES tables(id),
+  seq      INTEGER NOT NULL,
+  at       INTEGER NOT NULL,
+  event    TEXT NOT NULL,
+  PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+)sql";
+
+template <typename F>
+auto guarded(const char* what, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(std::string(what) + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+SqliteStore::SqliteStore(const std::string& path, Durability durability) {
+  guarded("opening the database", [&] {
+    db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db_->setBusyTimeout(5000);
+    db_->exec("PRAGMA journal_mode=WAL");
+    db_->exec(durability == Durability::Full ? "PRAGMA synchronous=FULL"
+                                             : "PRAGMA synchronous=NORMAL");
+    db_->exec("PRAGMA foreign_keys=ON");
+    const int version = db_->execAndGet("PRAGMA user_version").getInt();
+    if (version > kSchemaVersion)
+      throw StoreError("the database has schema version " + std::to_string(version) +
+                       ", newer than this server's " + std::to_string(kSchemaVersion));
+    SQLite::Transaction tx(*db_);
+    db_->exec(kSchema);
+    db_->exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
+    tx.commit();
+  });
+}
+
+SqliteStore::~SqliteStore() = default;
+
+std::string SqliteStore::journalMode() {
+  std::lock_guard lock(mutex_);
+  return guarded("reading the journal mode",
+                 [&] { return db_->execAndGet("PRAGMA journal_mode").getString(); });
+}
+
+void SqliteStore::createTable(const StoredTable& t) {
+  std::lock_guard lock(mutex_);
+  guarded("creating a table", [&] {
+    SQLite::Statement q(*db_,
+                        "INSERT INTO tables (id, created_at, setup, black_token, white_token, "
+                        "hotseat_token, started_at, finished_at, result) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    q.bind(1, t.id);
+    q.bind(2, static_cast<int64_t>(t.created_at));
+    q.bind(3, t.setup);
+    q.bind(4, t.black_token);
+    q.bind(5, t.white_token);
+    q.bind(6, t.hotseat_token);
+    if (t.started_at) q.bind(7, static_cast<int64_t>(*t.started_at));
+    if (t.finished_at) q.bind(8, static_cast<int64_t>(*t.finished_at));
+    q.bind(9, t.result);
+    q.exec();
+  });
+}
+
+void SqliteStore::append(const std::string& table_id, const std::vector<StoredEvent>& events,
+                         const std::optional<StoredEnd>& end) {
+  std::lock_guard lock(mutex_);
+  guarded("appending events", [&] {
+    SQLite::Transaction tx(*db_);
+    SQLite::Statement q(*db_, "INSERT INTO events (table_id, seq, at, event) VALUES (?, ?, ?, ?)");
+    for (const StoredEvent& e : events) {
+      q.bind(1, table_id);
+      q.bind(2, static_cast<int64_t>(e.seq));
+      q.bind(3, static_cast<int64_t>(e.at));
+      q.bind(4, e.event);
+      q.exec();
+      q.reset();
+    }
+    if (end) {
+      SQLite::Statement f(*db_, "UPDATE tables SET finished_at = ?, result = ? WHERE id = ?");
+      f.bind(1, static_cast<int64_t>(end->at));
+      f.bind(2, end->result);
+      f.bind(3, table_id);
+      if (f.exec() != 1) throw StoreError("finishing an unknown table");
+    }
+    tx.commit();
+  });
+}
+
+void SqliteStore::markStarted(const std::string& table_id, int64_t at) {
+  std::lock_guard lock(mutex_);
+  guarded("starting a table", [&] {
+    SQLite::Statement q(*db_,
+                        "UPDATE tables SET started_at = ? WHERE id = ? AND started_at IS NULL");
+    q.bind(1, static_cast<int64_t>(at));
+    q.bind(2, table_id);
+    q.exec();
+  });
+}
+
+std::optional<StoredTable> SqliteStore::table(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  return guarded("reading a table", [&]() -> std::optional<StoredTable> {
+    SQLite::Statement q(*db_,
+                        "SELECT id, created_at, setup, black_token, white_token, hotseat_token, "
+                        "started_at, finished_at, result FROM tables WHERE id = ?");
+    q.bind(1, id);
+    if (!q.executeStep()) return std::nullopt;
+    StoredTable t;
+    t.id = q.getColumn(0).getString();
+    t.created_at = q.getColumn(1).getInt64();
+    t.setup = q.getColumn(2).getString();
+    t.black_token = q.getColumn(3).getString();
+    t.white_token = q.getColumn(4).getString();
+    t.hotseat_token = q.getColumn(5).getString();
+    if (!q.getColumn(6).isNull()) t.started_at = q.getColumn(6).getInt64();
+    if (!q.getColumn(7).isNull()) t.finished_at = q.getColumn(7).getInt64();
+    t.result = q.getColumn(8).getString();
+    return t;
+  });
+}
+
+std::vector<StoredEvent> SqliteStore::events(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  return guarded("reading events", [&] {
+    SQLite::Statement q(*db_, "SELECT seq, at, event FROM events WHERE table_id = ? ORDER BY seq");
+    q.bind(1, id);
+    std::vector<StoredEvent> out;
+    while (q.executeStep())
+      out.push_back(StoredEvent{q.getColumn(0).getInt64(), q.getColumn(1).getInt64(),
+                                q.getColumn(2).getString()});
+    return out;
+  });
+}
+
+std::vector<std::string> SqliteStore::unfinishedTables() {
+  std::lock_guard lock(mutex_);
+  return guarded("listing unfinished tables", [&] {
+    SQLite::Statement q(*db_,
+                        "SELECT id FROM tables WHERE finished_at IS NULL ORDER BY created_at, id");
+    std::vector<std::string> out;
+    while (q.executeStep()) out.push_back(q.getColumn(0).getString());
+    return out;
+  });
+}
+
+}  // namespace pg

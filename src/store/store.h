@@ -1,0 +1,76 @@
+// The server's persistence behind one interface: tables with their setup and seat tokens, and
+// each table's append-only event log. SQLite is one implementation (sqlite_store.h); another
+// database can sit beside it without the tables knowing.
+//
+// The store deals in plain records: the setup, events and results are JSON text written and
+// read by the server, so the store knows nothing of Go.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace pg {
+
+/// A failure of the storage layer (disk full, corrupt file, ...). what() is for the logs.
+class StoreError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// One table as stored.
+struct StoredTable {
+  std::string id;
+  int64_t created_at = 0;  ///< milliseconds since the Unix epoch
+  std::string setup;       ///< JSON text of the table's setup (rules, mode, clock, ...)
+  /// Seat secrets; empty when the table has no such seat (a computer seat, or hot seat).
+  std::string black_token;
+  std::string white_token;
+  std::string hotseat_token;
+  std::optional<int64_t> started_at;   ///< when every human seat had joined once
+  std::optional<int64_t> finished_at;  ///< when the game ended
+  std::string result;                  ///< JSON text of the result once finished, else empty
+
+  bool operator==(const StoredTable&) const = default;
+};
+
+/// One accepted event of a table's log.
+struct StoredEvent {
+  int64_t seq = 0;    ///< 0-based index in the table's log; contiguous
+  int64_t at = 0;     ///< server time of acceptance, milliseconds since the Unix epoch
+  std::string event;  ///< JSON text of the full-information event
+
+  bool operator==(const StoredEvent&) const = default;
+};
+
+/// The end of a game, stored with the event that caused it.
+struct StoredEnd {
+  int64_t at = 0;
+  std::string result;  ///< JSON text
+};
+
+/// Every method is safe to call from several threads, and each write is durable when it
+/// returns (the caller may tell others about it). Each method throws StoreError on failure.
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  /// Precondition: no table with this id exists.
+  virtual void createTable(const StoredTable& table) = 0;
+  /// Appends `events` (whose seq continue the log) and, if `end` is set, finishes the table,
+  /// all in one transaction: either everything is stored or nothing is.
+  virtual void append(const std::string& table_id, const std::vector<StoredEvent>& events,
+                      const std::optional<StoredEnd>& end) = 0;
+  /// Records when the table started (its clock began). Does nothing if already started.
+  virtual void markStarted(const std::string& table_id, int64_t at) = 0;
+
+  virtual std::optional<StoredTable> table(const std::string& id) = 0;
+  /// The table's log in order (empty for an unknown table).
+  virtual std::vector<StoredEvent> events(const std::string& id) = 0;
+  /// Ids of the tables whose game has not ended, oldest first.
+  virtual std::vector<std::string> unfinishedTables() = 0;
+};
+
+}  // namespace pg
