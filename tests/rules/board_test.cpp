@@ -1,0 +1,546 @@
+// The fast board: ASCII pictures, captures, suicide, simple ko, the torus, hashes, and a
+// comparison against the reference implementation over random playouts of every size.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <vector>
+
+#include "rules/board.h"
+#include "rules/playout.h"
+#include "rules_test_util.h"
+
+namespace pg {
+namespace {
+
+using test::board;
+using test::pt;
+
+constexpr Color B = Color::Black;
+constexpr Color W = Color::White;
+
+// Plays c at the named point, checks it was legal, that the board stays consistent and that
+// exactly `expected` were captured (by name, any order).
+void playExpect(Board& b, Color c, const char* where, std::vector<const char*> expected) {
+  const Point p = pt(where, b.size());
+  const std::string before = b.toAsciiLabelled();
+  ASSERT_TRUE(b.isLegal(c, p)) << where << " should be legal on\n" << before;
+  EXPECT_EQ(b.wouldCapture(c, p), static_cast<int>(expected.size())) << before;
+  const uint64_t predicted = b.hashAfter(c, p);
+  std::vector<Point> captured(static_cast<size_t>(b.numPoints()), kNoPoint);
+  const int n = b.play(c, p, captured.data());
+  captured.resize(static_cast<size_t>(n));
+  std::vector<std::string> got, want(expected.begin(), expected.end());
+  for (Point q : captured) got.push_back(pointName(q, b.size()));
+  std::sort(got.begin(), got.end());
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(got, want) << "after " << where << " on\n" << before;
+  EXPECT_EQ(b.hash(), predicted) << before;
+  EXPECT_CONSISTENT(b);
+}
+
+TEST(BoardAscii, RoundTripAndLabels) {
+  const char* pic =
+      ". . . . .\n"
+      ". X O . .\n"
+      ". . X . .\n"
+      ". . . . O\n"
+      "X . . . .\n";
+  Board b = board(pic);
+  EXPECT_EQ(b.toAscii(), pic);
+  EXPECT_EQ(b.size(), 5);
+  EXPECT_EQ(b.at(pt("A1", 5)), B);
+  EXPECT_EQ(b.at(pt("B4", 5)), B);
+  EXPECT_EQ(b.at(pt("C4", 5)), W);
+  EXPECT_EQ(b.at(pt("E2", 5)), W);
+  EXPECT_EQ(b.stoneCount(B), 3);
+  EXPECT_EQ(b.stoneCount(W), 2);
+  EXPECT_EQ(b.stoneCount(Color::Empty), 20);
+  EXPECT_EQ(b.numEmpty(), 20);
+  EXPECT_CONSISTENT(b);
+  EXPECT_EQ(b.toAsciiLabelled(),
+            "   A B C D E \n"
+            " 5 . . . . . 5\n"
+            " 4 . X O . . 4\n"
+            " 3 . . X . . 3\n"
+            " 2 . . . . O 2\n"
+            " 1 X . . . . 1\n"
+            "   A B C D E \n");
+  // Spaces are optional, '+' is empty and lower case works.
+  Board c = board("+++++\n.xo..\n..x..\n....o\nX....\n");
+  EXPECT_EQ(c.toAscii(), pic);
+  EXPECT_EQ(c.hash(), b.hash());
+}
+
+TEST(BoardAscii, RejectsBadPictures) {
+  EXPECT_THROW(board(". . . .\n. . . .\n. . . .\n. . . .\n"), std::invalid_argument);  // 4x4
+  EXPECT_THROW(board(". . . . .\n. . . .\n. . . . .\n. . . . .\n. . . . .\n"),
+               std::invalid_argument);  // ragged
+  EXPECT_THROW(board(". . . . .\n. . . . .\n. . # . .\n. . . . .\n. . . . .\n"),
+               std::invalid_argument);  // bad character
+  EXPECT_THROW(board("O X . . .\nX . . . .\n. . . . .\n. . . . .\n. . . . .\n"),
+               std::invalid_argument);  // white A5 has no liberty
+}
+
+TEST(BoardAscii, EmptyBoardsOfEverySize) {
+  for (int size = kMinSize; size <= kMaxSize; ++size)
+    for (Topology t : {Topology::Planar, Topology::Torus}) {
+      Board b(size, t);
+      EXPECT_EQ(b.numEmpty(), size * size);
+      EXPECT_EQ(b.hash(), 0u);
+      EXPECT_EQ(b.koPoint(), kNoPoint);
+      EXPECT_CONSISTENT(b);
+      Board c = Board::fromAscii(b.toAscii(), t);
+      EXPECT_EQ(c.size(), size);
+      EXPECT_EQ(c.topology(), t);
+    }
+}
+
+TEST(BoardCapture, SingleStoneInTheMiddle) {
+  Board b = board(
+      ". . . . .\n"
+      ". . X . .\n"
+      ". X O X .\n"
+      ". . . . .\n"
+      ". . . . .\n");
+  playExpect(b, B, "C2", {"C3"});
+  EXPECT_BOARD(b,
+               ". . . . .\n"
+               ". . X . .\n"
+               ". X . X .\n"
+               ". . X . .\n"
+               ". . . . .\n");
+  EXPECT_EQ(b.koPoint(), kNoPoint) << "C2 has three liberties: no ko";
+  EXPECT_EQ(b.stoneCount(W), 0);
+  EXPECT_EQ(b.stoneCount(B), 4);
+}
+
+TEST(BoardCapture, TwoChainsAtOnce) {
+  Board b = board(
+      ". . . . . . .\n"
+      ". X X . X X .\n"
+      "X O O . O O X\n"
+      ". X X . X X .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n");
+  playExpect(b, B, "D5", {"B5", "C5", "E5", "F5"});
+  EXPECT_BOARD(b,
+               ". . . . . . .\n"
+               ". X X . X X .\n"
+               "X . . X . . X\n"
+               ". X X . X X .\n"
+               ". . . . . . .\n"
+               ". . . . . . .\n"
+               ". . . . . . .\n");
+  EXPECT_EQ(b.koPoint(), kNoPoint);
+}
+
+TEST(BoardCapture, OnlyTheChainsInAtari) {
+  // D5 is the last liberty of C5 and E5; D6 and D4 keep another one.
+  Board b = board(
+      ". . . . . . .\n"
+      ". . X O X . .\n"
+      ". X O . O X .\n"
+      ". . X O X . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n");
+  EXPECT_EQ(b.wouldCapture(B, pt("D5", 7)), 2);
+  playExpect(b, B, "D5", {"C5", "E5"});
+  EXPECT_BOARD(b,
+               ". . . . . . .\n"
+               ". . X O X . .\n"
+               ". X . X . X .\n"
+               ". . X O X . .\n"
+               ". . . . . . .\n"
+               ". . . . . . .\n"
+               ". . . . . . .\n");
+}
+
+TEST(BoardCapture, FourSingleStonesAround) {
+  Board b = board(
+      ". . . X . . .\n"
+      ". . X O X . .\n"
+      ". X O . O X .\n"
+      ". . X O X . .\n"
+      ". . . X . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n");
+  playExpect(b, B, "D5", {"D6", "C5", "E5", "D4"});
+  EXPECT_EQ(b.stoneCount(W), 0);
+  EXPECT_EQ(b.neighbourCount(pt("D5", 7), Color::Empty), 4);
+}
+
+TEST(BoardCapture, EdgeChain) {
+  Board b = board(
+      ". . . . .\n"
+      ". . . . .\n"
+      ". . . . .\n"
+      "X X . . .\n"
+      "O O O X .\n");
+  EXPECT_EQ(b.liberties(pt("A1", 5)), 1);
+  EXPECT_TRUE(b.inAtari(pt("C1", 5)));
+  playExpect(b, B, "C2", {"A1", "B1", "C1"});
+  EXPECT_BOARD(b,
+               ". . . . .\n"
+               ". . . . .\n"
+               ". . . . .\n"
+               "X X X . .\n"
+               ". . . X .\n");
+}
+
+TEST(BoardCapture, EdgeSingleStone) {
+  Board b = board(
+      ". . . . .\n"
+      ". . . . .\n"
+      ". . . . .\n"
+      ". . . . .\n"
+      ". X O X .\n");
+  playExpect(b, B, "C2", {"C1"});
+  EXPECT_EQ(b.koPoint(), kNoPoint);
+}
+
+TEST(BoardCapture, Corner) {
+  Board b = board(
+      ". . . . .\n"
+      ". . . . .\n"
+      ". . . . .\n"
+      ". . . . .\n"
+      "O X . . .\n");
+  playExpect(b, B, "A2", {"A1"});
+  EXPECT_BOARD(b,
+               ". . . . .\n"
+               ". . . . .\n"
+               ". . . . .\n"
+               "X . . . .\n"
+               ". X . . .\n");
+  // All four corners.
+  Board c = board(
+      "X O . O X\n"
+      ". . . . .\n"
+      ". . . . .\n"
+      ". . . . .\n"
+      "X O . O X\n");
+  playExpect(c, W, "A2", {"A1"});
+  playExpect(c, W, "E2", {"E1"});
+  playExpect(c, W, "A4", {"A5"});
+  playExpect(c, W, "E4", {"E5"});
+  EXPECT_EQ(c.stoneCount(B), 0);
+}
+
+TEST(BoardSuicide, SingleStoneIsIllegal) {
+  Board b = board(
+      ". X . . .\n"
+      "X . X . .\n"
+      ". X . . .\n"
+      ". . . . .\n"
+      "O X . . .\n");
+  EXPECT_TRUE(b.isSuicide(W, pt("B4", 5))) << b.toAsciiLabelled();
+  EXPECT_FALSE(b.isLegal(W, pt("B4", 5)));
+  EXPECT_TRUE(b.isLegal(B, pt("B4", 5))) << "Black may fill its own eye";
+  EXPECT_TRUE(b.isOnePointEye(B, pt("B4", 5)));
+  EXPECT_FALSE(b.isOnePointEye(W, pt("B4", 5)));
+  // Corner: A1 is white, so try the other colour in a corner eye.
+  Board c = board(
+      ". . . . .\n"
+      ". . . . .\n"
+      ". . . . .\n"
+      "X . . . .\n"
+      ". X . . .\n");
+  EXPECT_FALSE(c.isLegal(W, pt("A1", 5))) << c.toAsciiLabelled();
+  EXPECT_TRUE(c.isLegal(B, pt("A1", 5)));
+}
+
+TEST(BoardSuicide, ChainIsIllegal) {
+  Board b = board(
+      "O O . X .\n"
+      "X X X . .\n"
+      ". . . . .\n"
+      ". . . . .\n"
+      ". . . . .\n");
+  EXPECT_TRUE(b.isSuicide(W, pt("C5", 5))) << b.toAsciiLabelled();
+  EXPECT_FALSE(b.isLegal(W, pt("C5", 5)));
+  // Black at C5 captures the two white stones.
+  playExpect(b, B, "C5", {"A5", "B5"});
+  // A bigger chain: the white group of four fills its own last liberty.
+  Board c = board(
+      ". X X X X X .\n"
+      "X O O O O . X\n"
+      ". X X X X X .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n");
+  EXPECT_FALSE(c.isLegal(W, pt("F6", 7))) << c.toAsciiLabelled();
+  EXPECT_TRUE(c.isLegal(B, pt("F6", 7)));
+}
+
+TEST(BoardSuicide, CaptureThatLooksLikeSuicideIsLegal) {
+  Board b = board(
+      ". X O . .\n"
+      "X O . O .\n"
+      ". X O . .\n"
+      ". . . . .\n"
+      ". . . . .\n");
+  const Point c4 = pt("C4", 5);
+  EXPECT_EQ(b.neighbourCount(c4, W), 4);
+  EXPECT_FALSE(b.isSuicide(B, c4)) << b.toAsciiLabelled();
+  EXPECT_FALSE(b.isSuicide(W, c4));
+  playExpect(b, B, "C4", {"B4"});
+  // The capture is a ko: White may not take back at once on the board's simple ko.
+  EXPECT_EQ(b.koPoint(), pt("B4", 5));
+  EXPECT_EQ(b.koColor(), W);
+  EXPECT_FALSE(b.isLegal(W, pt("B4", 5))) << b.toAsciiLabelled();
+  EXPECT_FALSE(b.isSuicide(W, pt("B4", 5))) << "the retake would capture, it is only ko";
+  EXPECT_TRUE(b.isLegal(B, pt("B4", 5)));
+  // Any other play clears the ko.
+  Board c = b;
+  c.play(W, pt("E1", 5));
+  EXPECT_EQ(c.koPoint(), kNoPoint);
+  c.play(B, pt("E2", 5));
+  playExpect(c, W, "B4", {"C4"});
+  EXPECT_EQ(c.koPoint(), pt("C4", 5));
+  EXPECT_EQ(c.koColor(), B);
+  // clearKo() does it too (a pass).
+  b.clearKo();
+  EXPECT_TRUE(b.isLegal(W, pt("B4", 5)));
+}
+
+TEST(BoardKo, OnlyASingleStoneTakingASingleStoneIsKo) {
+  Board b = board(
+      ". . . . .\n"
+      ". . . . .\n"
+      ". . . . .\n"
+      ". X O . .\n"
+      "X O . O .\n");
+  // Black C1 captures B1 and is left a single stone whose one liberty is B1: a ko.
+  Board k = b;
+  playExpect(k, B, "C1", {"B1"});
+  EXPECT_EQ(k.koPoint(), pt("B1", 5));
+  // A stone that captures more than one stone makes no ko.
+  Board s = board(
+      ". . . . .\n"
+      ". . . . .\n"
+      "X X . . .\n"
+      "O O X . .\n"
+      ". O X . .\n");
+  playExpect(s, B, "A1", {"A2", "B2", "B1"});
+  EXPECT_EQ(s.koPoint(), kNoPoint);
+}
+
+TEST(BoardTorus, CaptureAcrossLeftRightSeam) {
+  const char* pic =
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      "X . . . . . .\n"
+      "O X . . . . .\n"
+      "X . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n";
+  Board t = board(pic, Topology::Torus);
+  EXPECT_TRUE(t.inAtari(pt("A4", 7)));
+  EXPECT_EQ(t.liberties(pt("A4", 7)), 1);
+  playExpect(t, B, "G4", {"A4"});
+  EXPECT_EQ(t.koPoint(), kNoPoint);
+  // On the plane A4 has no liberty at all, so the picture is refused.
+  EXPECT_THROW(board(pic, Topology::Planar), std::invalid_argument);
+}
+
+TEST(BoardTorus, CaptureAcrossTopBottomSeam) {
+  Board t = board(
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . X . . .\n"
+      ". . X O X . .\n",
+      Topology::Torus);
+  playExpect(t, B, "D7", {"D1"});
+  // A chain across the seam: D7 and D1 are neighbours.
+  Board c = board(
+      ". . X O X . .\n"
+      ". . . X . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . X O X . .\n",
+      Topology::Torus);
+  EXPECT_EQ(c.chainSize(pt("D1", 7)), 2);
+  EXPECT_EQ(c.chainHead(pt("D1", 7)), c.chainHead(pt("D7", 7)));
+  playExpect(c, B, "D2", {"D1", "D7"});
+}
+
+TEST(BoardTorus, CaptureInTheWrappedCorner) {
+  // A1's neighbours on the torus: B1, A2, G1 and A7.
+  Board t = board(
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      "X . . . . . .\n"
+      "O X . . . . X\n",
+      Topology::Torus);
+  EXPECT_TRUE(t.inAtari(pt("A1", 7)));
+  EXPECT_EQ(t.liberties(pt("A1", 7)), 1) << "A7 is the last liberty";
+  playExpect(t, B, "A7", {"A1"});
+  // The four corners of a torus are one 2x2 block: a white square there dies as a chain.
+  Board sq = board(
+      "O X . . . X O\n"
+      "X . . . . . X\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      "X . . . . . X\n"
+      "O X . . . X .\n",
+      Topology::Torus);
+  EXPECT_EQ(sq.chainSize(pt("A1", 7)), 3);
+  EXPECT_EQ(sq.liberties(pt("A1", 7)), 1);
+  playExpect(sq, B, "G1", {"A1", "A7", "G7"});
+  // Suicide across the seams: White at G1 would have no liberty on the torus.
+  Board s = board(
+      ". . . . . . X\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . X\n"
+      "X . . . . X .\n",
+      Topology::Torus);
+  EXPECT_FALSE(s.isLegal(W, pt("G1", 7))) << s.toAsciiLabelled();
+  EXPECT_TRUE(s.isOnePointEye(B, pt("G1", 7)));
+  // And the other way: a corner point that is suicide on the plane has two more liberties.
+  const char* corner =
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      "X . . . . . .\n"
+      ". X . . . . .\n";
+  EXPECT_FALSE(board(corner, Topology::Planar).isLegal(W, pt("A1", 7)));
+  Board tc = board(corner, Topology::Torus);
+  EXPECT_TRUE(tc.isLegal(W, pt("A1", 7)));
+  playExpect(tc, W, "A1", {});
+  EXPECT_EQ(tc.liberties(pt("A1", 7)), 2);
+}
+
+TEST(BoardTorus, EveryPointHasFourNeighbours) {
+  for (int size = kMinSize; size <= kMaxSize; ++size) {
+    Board t(size, Topology::Torus);
+    Board p(size, Topology::Planar);
+    for (Point q = 0; q < t.numPoints(); ++q) {
+      EXPECT_EQ(t.neighbourCount(q, Color::Empty), 4);
+      EXPECT_EQ(t.neighbourCount(q, Color::Off), 0);
+      const int x = p.xOf(q), y = p.yOf(q);
+      const int edges = (x == 0) + (y == 0) + (x == size - 1) + (y == size - 1);
+      EXPECT_EQ(p.neighbourCount(q, Color::Off), edges);
+      EXPECT_EQ(p.neighbourCount(q, Color::Empty), 4 - edges);
+    }
+  }
+}
+
+TEST(BoardCopy, IsDeepAndAcrossSizes) {
+  Board a = board(
+      ". . . . .\n"
+      ". X O . .\n"
+      ". . X . .\n"
+      ". . . . .\n"
+      ". . . . .\n");
+  Board big(19, Topology::Torus);
+  big.play(B, 100);
+  big = a;  // a smaller board into a bigger one
+  EXPECT_EQ(big.size(), 5);
+  EXPECT_EQ(big.topology(), Topology::Planar);
+  EXPECT_EQ(big.toAscii(), a.toAscii());
+  EXPECT_CONSISTENT(big);
+  big.play(W, pt("A1", 5));
+  EXPECT_EQ(a.at(pt("A1", 5)), Color::Empty);
+  EXPECT_CONSISTENT(a);
+  EXPECT_CONSISTENT(big);
+}
+
+// The fast board against the reference on random playouts of every size and both topologies:
+// after every move the board is consistent, shows what the reference shows, and the predicted
+// hash and capture count were right.
+TEST(BoardRandom, MatchesReferenceOnEverySize) {
+  Rng rng(2024);
+  for (int size = kMinSize; size <= kMaxSize; ++size) {
+    for (Topology topo : {Topology::Planar, Topology::Torus}) {
+      const int games = size <= 9 ? 6 : size <= 15 ? 2 : 1;
+      for (int g = 0; g < games; ++g) {
+        Board b(size, topo);
+        test::NaiveBoard ref(size, topo);
+        Color c = Color::Black;
+        int passes = 0;
+        for (int move = 0; move < 3 * size * size && passes < 2; ++move) {
+          const Point p = randomPlayoutMove(b, c, rng);
+          if (p == kPass) {
+            b.clearKo();
+            ++passes;
+            c = opponent(c);
+            continue;
+          }
+          passes = 0;
+          test::NaiveBoard trial = ref;
+          std::vector<int> ref_captured;
+          ASSERT_TRUE(trial.play(c, p, &ref_captured))
+              << "the reference calls " << pointName(p, size) << " suicide on\n"
+              << b.toAsciiLabelled();
+          const int predicted = b.wouldCapture(c, p);
+          const uint64_t predicted_hash = b.hashAfter(c, p);
+          const int n = b.play(c, p);
+          ref = trial;
+          ASSERT_EQ(n, static_cast<int>(ref_captured.size())) << b.toAsciiLabelled();
+          ASSERT_EQ(n, predicted);
+          ASSERT_EQ(b.hash(), predicted_hash);
+          for (Point q = 0; q < b.numPoints(); ++q)
+            ASSERT_EQ(b.at(q), ref.at(q)) << pointName(q, size) << "\n" << b.toAsciiLabelled();
+          ASSERT_EQ(b.checkConsistency(), "") << b.toAsciiLabelled();
+          // Exact liberties and atari agree with the reference for every neighbouring chain.
+          for (Point q : b.neighbours(p)) {
+            if (q == kOffBoard || !isStone(b.at(q))) continue;
+            ASSERT_EQ(b.liberties(q), ref.liberties(q));
+            ASSERT_EQ(b.inAtari(q), ref.liberties(q) == 1);
+          }
+          c = opponent(c);
+        }
+      }
+    }
+  }
+}
+
+// Board::isLegal and isSuicide against the reference at every point of random positions.
+TEST(BoardRandom, LegalityMatchesReference) {
+  Rng rng(77);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int size = 5 + static_cast<int>(rng.below(5));
+    const Topology topo = rng.below(2) ? Topology::Torus : Topology::Planar;
+    Board b(size, topo);
+    randomPlayout(b, Color::Black, rng, static_cast<int>(rng.below(3 * size * size)));
+    const test::NaiveBoard ref(b);
+    for (Color c : {B, W}) {
+      for (Point p = 0; p < b.numPoints(); ++p) {
+        if (b.at(p) != Color::Empty) {
+          EXPECT_FALSE(b.isLegal(c, p));
+          continue;
+        }
+        test::NaiveBoard t = ref;
+        const bool ok = t.play(c, p);
+        ASSERT_EQ(!b.isSuicide(c, p), ok) << colorName(c) << " " << pointName(p, size) << "\n"
+                                          << b.toAsciiLabelled();
+        const bool ko = p == b.koPoint() && c == b.koColor();
+        ASSERT_EQ(b.isLegal(c, p), ok && !ko);
+        bool eye = true;
+        for (int q : ref.neighbours(p)) eye = eye && ref.at(q) == c;
+        ASSERT_EQ(b.isOnePointEye(c, p), eye);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace pg

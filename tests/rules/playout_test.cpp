@@ -1,0 +1,227 @@
+// Random playouts: the move sampler's contract (uniform over legal non-eye points), the end of
+// a playout, and playoutScore against the full area score.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <set>
+#include <vector>
+
+#include "rules/game.h"
+#include "rules/playout.h"
+#include "rules_test_util.h"
+
+namespace pg {
+namespace {
+
+using test::pt;
+
+constexpr Color B = Color::Black;
+constexpr Color W = Color::White;
+
+// The points randomPlayoutMove may choose: legal (simple ko) and not an eye of c's own.
+std::vector<Point> candidates(const Board& b, Color c) {
+  std::vector<Point> out;
+  for (Point p = 0; p < b.numPoints(); ++p)
+    if (b.isLegal(c, p) && !b.isOnePointEye(c, p)) out.push_back(p);
+  return out;
+}
+
+TEST(Rng, RangeAndSpread) {
+  Rng rng(1);
+  std::vector<int> hist(7, 0);
+  for (int i = 0; i < 70000; ++i) {
+    const uint32_t v = rng.below(7);
+    ASSERT_LT(v, 7u);
+    ++hist[v];
+  }
+  for (int h : hist) EXPECT_NEAR(h, 10000, 500);
+  for (int i = 0; i < 1000; ++i) {
+    const double u = rng.uniform();
+    ASSERT_GE(u, 0.0);
+    ASSERT_LT(u, 1.0);
+  }
+  Rng a(5), b(5), c(6);
+  EXPECT_EQ(a.next32(), b.next32());
+  EXPECT_NE(a.next32(), c.next32());
+}
+
+TEST(PlayoutMove, ChoosesOnlyCandidatesAndPassesWhenThereAreNone) {
+  Rng rng(99);
+  for (int game = 0; game < 300; ++game) {
+    const int size = 5 + game % 5;
+    Board b(size, game % 2 ? Topology::Torus : Topology::Planar);
+    Color c = B;
+    int passes = 0;
+    // A limit, since two kos with passes in between can cycle for ever under simple ko.
+    for (int move = 0; passes < 2 && move < 4 * size * size; ++move) {
+      const std::vector<Point> want = candidates(b, c);
+      const std::string before = b.toAscii();
+      const uint64_t hash = b.hash();
+      const Point p = randomPlayoutMove(b, c, rng);
+      // Only the order of the empty list may change.
+      ASSERT_EQ(b.toAscii(), before);
+      ASSERT_EQ(b.hash(), hash);
+      ASSERT_EQ(b.checkConsistency(), "");
+      if (want.empty()) {
+        ASSERT_EQ(p, kPass) << b.toAsciiLabelled();
+        b.clearKo();
+        ++passes;
+      } else {
+        ASSERT_NE(std::find(want.begin(), want.end(), p), want.end())
+            << pointName(p, size) << " for " << colorName(c) << " on\n"
+            << b.toAsciiLabelled();
+        b.play(c, p);
+        passes = 0;
+      }
+      c = opponent(c);
+    }
+  }
+}
+
+// On a position with eyes of both colours, suicide points, a ko and ordinary points, every
+// candidate is drawn equally often and nothing else is ever drawn (a chi-square test; the seed is
+// fixed, so the test is deterministic).
+TEST(PlayoutMove, IsUniformOverTheCandidates) {
+  Board base = Board::fromAscii(
+      ". X . X . O . O .\n"
+      "X X X X O O O O O\n"
+      ". . . . . . . . .\n"
+      ". X O . . . . . .\n"
+      "X O . O . . X X X\n"
+      ". X O . . . X . X\n"
+      ". . . . . . X X X\n"
+      ". . . . . . . . .\n"
+      ". . . . . . . . .\n");
+  base.play(B, pt("C5", 9));  // takes B5 and makes a ko at B5 for White
+  ASSERT_EQ(base.koPoint(), pt("B5", 9));
+  for (Color c : {B, W}) {
+    const std::vector<Point> want = candidates(base, c);
+    ASSERT_GT(want.size(), 30u);
+    std::map<Point, int> hist;
+    Rng rng(c == B ? 11 : 12);
+    const int draws = 400 * static_cast<int>(want.size());
+    for (int i = 0; i < draws; ++i) {
+      Board b = base;
+      // Reorder the empty list a little so the sampler does not always start from one order.
+      for (int k = 0; k < 3; ++k)
+        b.swapEmpty(static_cast<int>(rng.below(static_cast<uint32_t>(b.numEmpty()))),
+                    static_cast<int>(rng.below(static_cast<uint32_t>(b.numEmpty()))));
+      ++hist[randomPlayoutMove(b, c, rng)];
+    }
+    double chi2 = 0;
+    for (Point p : want) {
+      const double expected = 400.0;
+      const double d = hist[p] - expected;
+      chi2 += d * d / expected;
+    }
+    ASSERT_EQ(hist.size(), want.size()) << "drew a point that is not a candidate";
+    // For k - 1 degrees of freedom the mean is k - 1 and the deviation sqrt(2(k - 1)); allow
+    // six deviations.
+    const double dof = static_cast<double>(want.size() - 1);
+    EXPECT_LT(chi2, dof + 6 * std::sqrt(2 * dof)) << colorName(c);
+  }
+}
+
+TEST(Playout, EndsWithOnlySinglePointRegions) {
+  Rng rng(5);
+  int finished = 0;
+  for (int i = 0; i < 200; ++i) {
+    const int size = 5 + i % 11;
+    const Topology t = i % 3 == 0 ? Topology::Torus : Topology::Planar;
+    Board b(size, t);
+    const PlayoutResult r = randomPlayout(b, i % 2 ? W : B, rng, 10 * size * size);
+    if (!r.finished) continue;  // a cycle of kos and passes (see UnfinishedPlayoutsAreKoCycles)
+    ++finished;
+    ASSERT_EQ(b.checkConsistency(), "");
+    EXPECT_GE(r.moves, b.stoneCount(B) + b.stoneCount(W));
+    for (Point p = 0; p < b.numPoints(); ++p)
+      if (b.at(p) == Color::Empty) {
+        EXPECT_EQ(b.neighbourCount(p, Color::Empty), 0) << b.toAsciiLabelled();
+      }
+    // The player who passed last has nothing to play. The one who passed first may have a ko
+    // to retake now (their pass lifted the ko), and nothing else.
+    const auto cb = candidates(b, B), cw = candidates(b, W);
+    EXPECT_TRUE(cb.empty() || cw.empty()) << b.toAsciiLabelled();
+    for (Point p : cb) EXPECT_EQ(b.wouldCapture(B, p), 1) << pointName(p, size);
+    for (Point p : cw) EXPECT_EQ(b.wouldCapture(W, p), 1) << pointName(p, size);
+  }
+  EXPECT_GT(finished, 150);
+}
+
+// Under simple ko two kos and passes can repeat for ever: each pass lifts the ko, so the two
+// passes in a row never come. Such playouts stop at the move limit, unfinished. Every one of
+// them keeps repeating whole-board positions.
+TEST(Playout, UnfinishedPlayoutsAreKoCycles) {
+  Rng rng(99);
+  int unfinished = 0;
+  for (int i = 0; i < 400; ++i) {
+    Board b(7, Topology::Planar);
+    if (randomPlayout(b, B, rng, 1000).finished) continue;
+    ++unfinished;
+    // Go on a little: the same positions come back.
+    std::set<uint64_t> seen;
+    int repeats = 0;
+    Color c = B;
+    for (int k = 0; k < 200; ++k) {
+      const Point p = randomPlayoutMove(b, c, rng);
+      if (p == kPass) {
+        b.clearKo();
+      } else {
+        b.play(c, p);
+        repeats += !seen.insert(b.hash()).second;
+      }
+      c = opponent(c);
+    }
+    EXPECT_GT(repeats, 50) << b.toAsciiLabelled();
+  }
+  EXPECT_GT(unfinished, 0);
+}
+
+TEST(Playout, StopsAtTheMoveLimit) {
+  Rng rng(8);
+  Board b(9, Topology::Planar);
+  const PlayoutResult r = randomPlayout(b, B, rng, 10);
+  EXPECT_FALSE(r.finished);
+  EXPECT_EQ(r.moves, 10);
+  EXPECT_EQ(b.stoneCount(B) + b.stoneCount(W), 10);
+  Board c(9, Topology::Planar);
+  EXPECT_EQ(randomPlayout(c, B, rng, 0).moves, 0);
+  EXPECT_EQ(c.numEmpty(), 81);
+}
+
+TEST(Playout, ScoreEqualsAreaScoreAtTheEnd) {
+  Rng rng(31337);
+  int finished = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const int size = 5 + static_cast<int>(rng.below(i % 10 == 0 ? 21 : 6));
+    const Topology t = rng.below(2) ? Topology::Torus : Topology::Planar;
+    Board b(size, t);
+    if (!randomPlayout(b, rng.below(2) ? B : W, rng, 4 * size * size).finished) continue;
+    ++finished;
+    const int fast = playoutScore(b);
+    const Score s = areaScore(b, 0);
+    ASSERT_EQ(fast, s.margin()) << b.toAsciiLabelled();
+    ASSERT_EQ(fast, s.black() - (s.white() - s.komi));
+    const Score k = areaScore(b, 7.5);
+    ASSERT_EQ(fast, k.margin() + k.komi);
+  }
+  EXPECT_GT(finished, 2400);
+}
+
+TEST(Playout, ScoreOfSimplePositions) {
+  EXPECT_EQ(playoutScore(Board(9, Topology::Planar)), 0);
+  const Board b = Board::fromAscii(
+      ". X O . .\n"
+      "X X O O O\n"
+      "X . X O .\n"
+      "X X X O O\n"
+      ". X O . O\n");
+  // Black: 9 stones + A5, B3, A1. White: 9 stones + D5, E5, E3, D1. (D5-E5 is a two-point
+  // region, which playoutScore also gets right when it touches one colour only.)
+  EXPECT_EQ(playoutScore(b), -1);
+  EXPECT_EQ(areaScore(b, 0).margin(), -1);
+}
+
+}  // namespace
+}  // namespace pg
