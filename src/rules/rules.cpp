@@ -53,9 +53,9 @@ std::vector<Point> handicapPoints(int n, int size) {
 }
 
 std::optional<std::string> Rules::validate() const {
-  if (size < kMinSize || size > kMaxSize)
+  if (size < kMinSize || size > kMaxTableSize)
     return "board size must be from " + std::to_string(kMinSize) + " to " +
-           std::to_string(kMaxSize);
+           std::to_string(kMaxTableSize);
   if (!std::isfinite(komi) || std::fabs(komi) > 1000.0 || std::floor(komi * 2) != komi * 2)
     return "komi must be a multiple of 0.5";
   if (handicap != 0) {

@@ -17,6 +17,10 @@ enum class KoRule : uint8_t {
   Simple,             ///< no immediate recapture of a single stone that just captured one stone
 };
 
+/// The largest board a table may use (the rule book: 5x5 to 19x19). The core itself works up to
+/// kMaxSize.
+inline constexpr int kMaxTableSize = 19;
+
 std::string_view koRuleName(KoRule k);  // "superko" | "simple"
 std::optional<KoRule> parseKoRule(std::string_view s);
 std::string_view topologyName(Topology t);  // "planar" | "torus"
@@ -42,7 +46,8 @@ struct Rules {
   /// 7.5, or 0.5 when handicap stones are placed.
   static double defaultKomi(int handicap) { return handicap > 0 ? 0.5 : 7.5; }
 
-  /// nullopt when the rules are playable; otherwise an English reason.
+  /// nullopt when the rules are playable (size kMinSize..kMaxTableSize, komi a multiple of 0.5,
+  /// a valid handicap, turn cap 0..100000); otherwise an English reason.
   std::optional<std::string> validate() const;
 
   /// Named presets: "standard" (9x9), "small" (7x7), "medium" (13x13), "large" (19x19),
