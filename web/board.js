@@ -5,7 +5,7 @@
 // rangeY: the real board in the middle and `margin` wrapped lines around it, dimmed. A click on a
 // wrapped copy is the same point as its original. Star points mean nothing on a torus and are
 // hidden there.
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Goban } from '@sabaki/shudan';
 import { html } from './lib/html.js';
 import { pointToXY, xyToPoint, columnName, rowName } from './view.js';
@@ -20,7 +20,7 @@ export function torusMargin(size) {
 /// The vertex size in pixels that fits a board of `size` (with its margin) into `width` pixels.
 export function fitVertexSize(size, torus, width) {
   const drawn = size + (torus ? 2 * torusMargin(size) : 0) + 2 /* coordinates */ + 0.6;
-  return Math.max(14, Math.min(48, Math.floor(width / drawn)));
+  return Math.max(14, Math.min(60, Math.floor(width / drawn)));
 }
 
 /**
@@ -42,6 +42,9 @@ export function Board(props) {
   } = props;
   const ref = useRef(null);
   const interactive = !!onTry;
+  // The cursor is drawn only while the board has the focus and the keyboard is in use, so that
+  // it does not sit on the last clicked point.
+  const [keyboard, setKeyboard] = useState(false);
   const m = torus ? torusMargin(size) : 0;
   const full = torus ? 3 * size : size; // the drawn sign map's width
   const offset = torus ? size : 0; // where the real board starts in the drawn map
@@ -79,7 +82,7 @@ export function Board(props) {
     for (const p of captured) put(heatMap, p, { strength: 2 });
     if (last) put(markerMap, last, { type: 'circle' });
     const selected = [];
-    if (cursor) {
+    if (cursor && keyboard) {
       const [x, y] = pointToXY(cursor, size);
       selected.push(...copies(x, y));
     }
@@ -90,7 +93,7 @@ export function Board(props) {
           if (X < size || X >= 2 * size || Y < size || Y >= 2 * size) dimmed.push([X, Y]);
     return { signMap, markerMap, ghostStoneMap, heatMap, selected, dimmed };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [size, torus, stones, rejected, marks, markColor, captured, last, cursor]);
+  }, [size, torus, stones, rejected, marks, markColor, captured, last, cursor, keyboard]);
 
   // Name every drawn vertex with its real point, for tests and for the wrapped copies' titles.
   useEffect(() => {
@@ -130,6 +133,7 @@ export function Board(props) {
 
   const keyDown = (evt) => {
     if (!interactive) return;
+    if (!keyboard) setKeyboard(true);
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     const here = cursor ?? xyToPoint(Math.floor(size / 2), Math.floor(size / 2), size);
     if (moves[evt.key]) {
@@ -155,6 +159,13 @@ export function Board(props) {
     }
   };
 
+  // Focus from the keyboard shows the cursor at once (in the centre when it has none yet).
+  const focus = (evt) => {
+    if (!interactive || !evt.currentTarget.matches(':focus-visible')) return;
+    setKeyboard(true);
+    if (!cursor) onCursor?.(xyToPoint(Math.floor(size / 2), Math.floor(size / 2), size));
+  };
+
   const range = torus ? [size - m, 2 * size - 1 + m] : undefined;
   return html`
     <div
@@ -167,6 +178,9 @@ export function Board(props) {
       aria-describedby=${interactive ? 'pg-cursor-desc' : undefined}
       onKeyDown=${keyDown}
       onContextMenu=${contextMenu}
+      onPointerDown=${() => keyboard && setKeyboard(false)}
+      onBlur=${() => keyboard && setKeyboard(false)}
+      onFocus=${focus}
     >
       <${Goban}
         vertexSize=${vertexSize}

@@ -5,6 +5,7 @@ import { html } from './lib/html.js';
 import { t, formatNumber, colorName, language } from './i18n/i18n.js';
 import { forgetTable, saveTable, savedTables } from './saved.js';
 import { errorSentence } from './errors.js';
+import { Board } from './board.js';
 
 const SIZES = Array.from({ length: 15 }, (_, i) => i + 5);
 
@@ -27,8 +28,29 @@ export function HomePage() {
         <p><a href="#/rules">${t('home.readRules')}</a></p>
       </section>
       <${SetupForm} />
+      <${Demo} />
       <${SavedTables} />
     </div>
+  `;
+}
+
+// A still board: what a player sees in the middle of a game.
+const DEMO = {
+  stones: { black: ['C3', 'D4', 'E5', 'C5'], white: [] },
+  rejected: ['E3', 'D6'],
+  marks: ['E4', 'F5'],
+};
+
+function Demo() {
+  return html`
+    <section class="demo card" aria-labelledby="demo-title">
+      <h2 id="demo-title">${t('home.demo.title')}</h2>
+      <div class="demo-row">
+        <${Board} size=${7} stones=${DEMO.stones} rejected=${DEMO.rejected} marks=${DEMO.marks} markColor="white"
+          vertexSize=${26} label=${t('home.demo.title')} />
+        <p>${t('home.demo.caption')}</p>
+      </div>
+    </section>
   `;
 }
 

@@ -73,7 +73,7 @@ export function Replay({ reveal, rules }) {
       </div>
       <p class="step" aria-live="polite" data-testid="replay-step">${stepText(step)}</p>
       <div class="replay-controls">
-        <button type="button" onClick=${() => go(0)} aria-label=${t('replay.first')} disabled=${index === 0}>⏮</button>
+        <button type="button" onClick=${() => go(0)} aria-label=${t('replay.first')} disabled=${index === 0}>|◀</button>
         <button type="button" onClick=${() => go(index - 1)} aria-label=${t('replay.prev')} disabled=${index === 0} data-testid="replay-prev">◀</button>
         <input
           type="range"
@@ -85,7 +85,7 @@ export function Replay({ reveal, rules }) {
           onInput=${(e) => go(Number(e.currentTarget.value))}
         />
         <button type="button" onClick=${() => go(index + 1)} aria-label=${t('replay.next')} disabled=${index === steps.length - 1} data-testid="replay-next">▶</button>
-        <button type="button" onClick=${() => go(steps.length - 1)} aria-label=${t('replay.last')} disabled=${index === steps.length - 1}>⏭</button>
+        <button type="button" onClick=${() => go(steps.length - 1)} aria-label=${t('replay.last')} disabled=${index === steps.length - 1}>▶|</button>
       </div>
       <p class="muted">${t('replay.count', { i: index, n: steps.length - 1 })}</p>
     </section>

@@ -202,15 +202,23 @@ export function TablePage({ table, token }) {
     return () => conn.close();
   }, [table, token]);
 
+  // Local changes go through the same ref as the server's messages.
+  const update = (f) => {
+    stateRef.current = f(stateRef.current);
+    setState(stateRef.current);
+  };
+
   // Transient errors fade after a while.
   useEffect(() => {
     if (!state.error) return undefined;
-    const id = setTimeout(() => setState((s) => (s.error === state.error ? { ...s, error: null } : s)), 6000);
+    const shown = state.error;
+    const id = setTimeout(() => update((s) => (s.error === shown ? { ...s, error: null } : s)), 6000);
     return () => clearTimeout(id);
   }, [state.error]);
 
   const send = (cmd) => {
-    if (!connRef.current?.send(cmd)) setState((s) => ({ ...s, error: { code: 'offline', at: Date.now() } }));
+    update((s) => (s.error ? { ...s, error: null } : s));
+    if (!connRef.current?.send(cmd)) update((s) => ({ ...s, error: { code: 'offline', at: Date.now() } }));
   };
 
   if (state.fatal)
@@ -230,7 +238,17 @@ export function TablePage({ table, token }) {
   const props = {
     table, token, state, send, cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign,
   };
-  if (state.role === 'hotseat') return html`<${HotSeat} ...${props} lifted=${lifted} setLifted=${setLifted} />`;
+  if (state.role === 'hotseat') {
+    // Lifting the curtain starts the next player afresh: no cursor, mode or question of the
+    // previous player carries over.
+    const lift = (seat) => {
+      setCursor(null);
+      setMarkMode(false);
+      setConfirmResign(false);
+      setLifted(seat);
+    };
+    return html`<${HotSeat} ...${props} lifted=${lifted} setLifted=${lift} />`;
+  }
   const seat = state.role === 'spectator' ? 'spectator' : state.role;
   return html`<${TableView} ...${props} seat=${seat} />`;
 }
@@ -243,7 +261,8 @@ function HotSeat(props) {
   const view = state.views.black;
   const toMove = view.to_move;
   const over = view.over;
-  const down = !over && lifted !== toMove;
+  // Between the last pass and the end event nobody is on turn: the curtain stays as it was.
+  const down = !over && (toMove ? lifted !== toMove : !lifted);
   const [armed, setArmed] = useState(false);
   useEffect(() => {
     if (!down) return undefined;
@@ -256,6 +275,7 @@ function HotSeat(props) {
     if (down && armed) buttonRef.current?.focus();
   }, [down, armed]);
 
+  if (down && !toMove) return null;
   if (down) {
     // What the incoming player was told since their own last action: public announcements.
     const incoming = state.views[toMove];
@@ -283,7 +303,7 @@ function HotSeat(props) {
       </section>
     `;
   }
-  const seat = over ? 'black' : toMove;
+  const seat = over ? 'black' : toMove ?? lifted;
   return html`<${TableView} ...${props} seat=${seat} hotseat=${true} />`;
 }
 
@@ -341,6 +361,7 @@ function TableView(props) {
 
   let status;
   if (view.over) status = resultSentence(view.reveal?.result);
+  else if (!view.to_move) status = t('log.end'); // the end event follows at once
   else if (!started) status = t('turn.waiting');
   else if (myTurn) status = view.rejections_this_turn > 0 ? t('turn.yoursAgain') : t('turn.yours');
   else if (state.thinking && view.to_move === state.thinking) status = t('turn.thinking', { player: colorName(view.to_move) });

@@ -18,6 +18,9 @@ export default {
   'home.how':
     'Neplatný pokus ti něco prozradí: možná tam stojí skrytý kámen. Zůstáváš na tahu a zkusíš to jinde. Zajetí kamenů se oznamuje oběma hráčům. Na konci partie se odkryje celá deska.',
   'home.readRules': 'Přečíst pravidla',
+  'home.demo.title': 'Co vidí Černý',
+  'home.demo.caption':
+    'Vlastní kameny Černého, červené křížky tam, kde byly pokusy odmítnuty, a bledé bílé kameny tam, kde Černý tuší tahy Bílého. Skutečné kameny Bílého zůstávají až do konce skryté.',
 
   'setup.title': 'Připravit stůl',
   'setup.mode': 'Jak chceš hrát?',

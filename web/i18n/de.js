@@ -18,6 +18,9 @@ export default {
   'home.how':
     'Ein unerlaubter Versuch verrät etwas: Vielleicht steht dort ein verborgener Stein. Du bleibst am Zug und versuchst es anderswo. Schläge werden beiden Seiten angesagt. Am Ende wird das ganze Brett aufgedeckt.',
   'home.readRules': 'Die Regeln lesen',
+  'home.demo.title': 'Was Schwarz sieht',
+  'home.demo.caption':
+    'Die eigenen Steine von Schwarz, rote Kreuze, wo Versuche abgewiesen wurden, und blasse weiße Steine, wo Schwarz die Züge von Weiß vermutet. Die echten Steine von Weiß bleiben bis zum Ende verborgen.',
 
   'setup.title': 'Einen Tisch einrichten',
   'setup.mode': 'Wie möchtest du spielen?',

@@ -19,6 +19,9 @@ export default {
   'home.how':
     'An illegal try tells you something: maybe a hidden stone stands there. You stay on turn and try again. Captures are announced to both players. When the game ends, the whole board is revealed.',
   'home.readRules': 'Read the rules',
+  'home.demo.title': 'What Black sees',
+  'home.demo.caption':
+    "Black's own stones, red crosses where tries were rejected, and faint white stones where Black guesses White has played. White's real stones stay hidden until the end.",
 
   'setup.title': 'Set up a table',
   'setup.mode': 'How do you want to play?',

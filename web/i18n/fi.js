@@ -18,6 +18,9 @@ export default {
   'home.how':
     'Kielletty yritys kertoo jotain: ehkä siinä on piilossa oleva kivi. Vuoro pysyy sinulla, ja yrität muualle. Kivien vangitsemiset kerrotaan molemmille pelaajille. Pelin lopussa koko lauta paljastetaan.',
   'home.readRules': 'Lue säännöt',
+  'home.demo.title': 'Mitä Musta näkee',
+  'home.demo.caption':
+    'Mustan omat kivet, punaiset rastit siellä, missä yritykset hylättiin, ja haaleat valkoiset kivet siellä, minne Musta arvelee Valkoisen pelanneen. Valkoisen todelliset kivet pysyvät piilossa loppuun asti.',
 
   'setup.title': 'Perusta pöytä',
   'setup.mode': 'Miten haluat pelata?',

@@ -18,6 +18,9 @@ export default {
   'home.how':
     'Un tentativo illegale ti dice qualcosa: forse lì c’è una pietra nascosta. Resti di turno e riprovi altrove. Le catture vengono annunciate a entrambi. Alla fine della partita tutta la scacchiera viene svelata.',
   'home.readRules': 'Leggi le regole',
+  'home.demo.title': 'Che cosa vede il Nero',
+  'home.demo.caption':
+    'Le pietre del Nero, croci rosse dove i tentativi sono stati respinti, e pietre bianche sbiadite dove il Nero immagina che il Bianco abbia giocato. Le vere pietre del Bianco restano nascoste fino alla fine.',
 
   'setup.title': 'Prepara un tavolo',
   'setup.mode': 'Come vuoi giocare?',

@@ -18,6 +18,9 @@ export default {
   'home.how':
     'Geçersiz bir deneme sana bir şey söyler: belki orada gizli bir taş vardır. Sıra sende kalır ve başka bir yer denersin. Alınan taşlar iki oyuncuya da duyurulur. Oyun bitince bütün tahta açılır.',
   'home.readRules': 'Kuralları oku',
+  'home.demo.title': 'Siyah ne görür',
+  'home.demo.caption':
+    'Siyah’ın kendi taşları, denemelerin reddedildiği yerlerde kırmızı çarpılar ve Siyah’ın Beyaz’ın oynadığını tahmin ettiği yerlerde soluk beyaz taşlar. Beyaz’ın gerçek taşları oyunun sonuna kadar gizli kalır.',
 
   'setup.title': 'Bir masa kur',
   'setup.mode': 'Nasıl oynamak istersin?',

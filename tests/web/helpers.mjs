@@ -1,0 +1,199 @@
+// Shared pieces of the browser tests: the real `phantomgo serve` on a free port with a fresh
+// database, Debian's Chromium driven by playwright-core, console-error collection, screenshots,
+// and a small WebSocket client for scripted players.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ARTIFACTS = join(ROOT, 'artifacts', 'screenshots');
+
+export const DESKTOP = { width: 1280, height: 860 };
+export const PHONE = { width: 390, height: 844 };
+
+/// The phantomgo binary: $PHANTOMGO_BIN, else the ci build, else the default build.
+export function binaryPath() {
+  if (process.env.PHANTOMGO_BIN) return process.env.PHANTOMGO_BIN;
+  for (const p of ['build/ci/src/cli/phantomgo', 'build/default/src/cli/phantomgo']) {
+    if (existsSync(join(ROOT, p))) return join(ROOT, p);
+  }
+  throw new Error('phantomgo is not built: run `make build` or set PHANTOMGO_BIN');
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/// Starts `phantomgo serve` with a temporary database and the repository's web/ folder.
+/// Returns {url, stop(), log()}.
+export async function startServer(extraArgs = []) {
+  const dir = await mkdtemp(join(tmpdir(), 'pg-web-'));
+  let lastError;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freePort();
+    const args = ['serve', '--port', String(port), '--db', join(dir, `test-${attempt}.db`), '--web', join(ROOT, 'web'), ...extraArgs];
+    const proc = spawn(binaryPath(), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    proc.stdout.on('data', (d) => (output += d));
+    proc.stderr.on('data', (d) => (output += d));
+    let exited = false;
+    const exit = new Promise((resolve) => proc.on('exit', (code, signal) => {
+      exited = true;
+      resolve({ code, signal });
+    }));
+    const url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 10000;
+    while (Date.now() < deadline && !exited) {
+      try {
+        const res = await fetch(`${url}/healthz`);
+        if (res.ok) {
+          return {
+            url,
+            log: () => output,
+            async stop() {
+              if (!exited) proc.kill('SIGTERM');
+              const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+              await exit;
+              clearTimeout(timer);
+              await rm(dir, { recursive: true, force: true });
+            },
+          };
+        }
+      } catch {
+        // not listening yet
+      }
+      await sleep(50);
+    }
+    if (!exited) proc.kill('SIGKILL');
+    await exit;
+    lastError = new Error(`phantomgo serve did not start:\n${output}`);
+  }
+  await rm(dir, { recursive: true, force: true });
+  throw lastError;
+}
+
+/// Debian's Chromium (a browser download cannot work here).
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+/// Collects console errors and uncaught exceptions of a page into `errors`.
+export function watchErrors(page, errors, label = '') {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`${label} console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`${label} pageerror: ${err.message}`));
+}
+
+/// Every WebSocket frame a page receives and sends, parsed: {received: [], sent: []}.
+export function recordFrames(page) {
+  const frames = { received: [], sent: [] };
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', (f) => frames.received.push(String(f.payload)));
+    ws.on('framesent', (f) => frames.sent.push(String(f.payload)));
+  });
+  return frames;
+}
+
+export async function screenshot(page, name) {
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/// POST /api/tables with `body`; returns the parsed 201 response.
+export async function createTable(url, body) {
+  const res = await fetch(`${url}/api/tables`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`create table: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/// A scripted player over the real WebSocket: join, send commands, wait for messages.
+export class WsPlayer {
+  static async join(url, table, token) {
+    const p = new WsPlayer(url.replace(/^http/, 'ws') + '/ws');
+    await p.opened;
+    p.send(token ? { type: 'join', table, token } : { type: 'join', table, watch: true });
+    p.role = (await p.waitFor((m) => m.type === 'joined')).role;
+    return p;
+  }
+
+  constructor(wsUrl) {
+    this.messages = [];
+    this.waiters = [];
+    this.ws = new WebSocket(wsUrl);
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.onopen = resolve;
+      this.ws.onerror = reject;
+    });
+    this.ws.onmessage = (e) => {
+      const msg = JSON.parse(e.data);
+      this.messages.push(msg);
+      this.waiters = this.waiters.filter((w) => !w(msg));
+    };
+  }
+
+  send(msg) {
+    this.ws.send(JSON.stringify(msg));
+  }
+
+  /// Resolves with the first message (already received after `from`, or coming) that matches.
+  waitFor(pred, { from = 0, timeout = 10000 } = {}) {
+    const seen = this.messages.slice(from).find(pred);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('WsPlayer: timed out waiting')), timeout);
+      this.waiters.push((msg) => {
+        if (!pred(msg)) return false;
+        clearTimeout(timer);
+        resolve(msg);
+        return true;
+      });
+    });
+  }
+
+  /// Sends a command and waits for the event that answers it (or an error).
+  async act(cmd) {
+    const kinds = { try: ['stone', 'illegal'], pass: ['pass'], resign: ['resign'], mark: ['mark'] }[cmd.type];
+    const from = this.messages.length;
+    this.send(cmd);
+    return this.waitFor(
+      (m) => m.type === 'error' || (m.type === 'event' && m.event.player === this.role && kinds.includes(m.event.kind)),
+      { from },
+    );
+  }
+
+  close() {
+    this.ws.close();
+  }
+}
+
+/// A point's vertex on a page's live board (the real copy, not a torus margin copy).
+export const vertex = (page, point) => page.locator(`#board .shudan-vertex[data-point="${point}"]:not([data-copy="1"])`);
+
+/// Text of the log on a page.
+export const logText = (page) => page.locator('[data-testid="log"]').innerText();

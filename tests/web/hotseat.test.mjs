@@ -1,0 +1,136 @@
+// Two players on one device: the curtain between turns (while it is down the page holds no
+// board and names no point), played with the keyboard only; and a torus table where a capture
+// across the seam is played by clicking a wrapped copy in the margin.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DESKTOP, PHONE, createTable, launchBrowser, logText, screenshot, startServer, vertex, watchErrors } from './helpers.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/// Waits for the curtain naming `player`, checks that it hides everything, and lifts it.
+async function throughCurtain(page, player, hiddenPoints, { keyboard = false } = {}) {
+  const curtain = page.locator('[data-testid="curtain"]');
+  await curtain.locator('h1', { hasText: `${player}'s turn` }).waitFor();
+  assert.equal(await page.locator('.shudan-vertex').count(), 0, 'no board behind the curtain');
+  assert.equal(await page.locator('.shudan-stone .shudan-inner').count(), 0, 'no stone in the page');
+  const html = await page.content();
+  for (const p of hiddenPoints) assert.ok(!html.includes(`"${p}"`) && !html.includes(`>${p}<`) && !html.includes(` ${p}`), `the curtain page does not name ${p}`);
+  const button = curtain.getByRole('button');
+  assert.equal(await button.isDisabled(), true, 'a short delay guards against a double tap');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="curtain"] button')?.disabled);
+  if (keyboard) {
+    // The button takes the focus once it is armed.
+    await page.waitForFunction(() => document.activeElement?.matches('[data-testid="curtain"] button'));
+    await page.keyboard.press('Enter');
+  } else {
+    await button.click();
+  }
+  await page.locator('#board').waitFor();
+}
+
+async function focusBoardByTab(page) {
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement?.id === 'board')) return;
+  }
+  throw new Error('the board is not reachable with Tab');
+}
+
+test('a hot-seat game with the curtain, played with the keyboard only', async () => {
+  const errors = [];
+  const ctx = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
+  const page = await ctx.newPage();
+  watchErrors(page, errors);
+
+  // Set up with the keyboard: choose the hot-seat mode and a 5x5 board.
+  await page.goto(`${server.url}/`);
+  await page.locator('input[name="mode"][value="hotseat"]').focus();
+  await page.keyboard.press('Space');
+  await page.locator('#size').focus();
+  await page.locator('#size').selectOption('5');
+  await page.getByRole('button', { name: 'Create the table' }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/#table=.+&token=.+/);
+
+  // Black: the cursor starts in the centre (C3); Enter tries it.
+  await throughCurtain(page, 'Black', [], { keyboard: true });
+  await focusBoardByTab(page);
+  await page.locator('#pg-cursor-desc', { hasText: 'C3' }).waitFor();
+  await page.keyboard.press('Enter'); // tries C3
+  // White: ArrowUp from C3 and back; C3 is occupied by Black's hidden stone.
+  await throughCurtain(page, 'White', ['C3'], { keyboard: true });
+  assert.equal(await page.locator('#board .shudan-sign_1').count(), 0, "White's board has no black stone");
+  assert.match(await logText(page), /Black moved\./);
+  await focusBoardByTab(page);
+  assert.ok((await vertex(page, 'C3').getAttribute('class')).includes('shudan-selected'), 'the cursor is shown');
+  await page.keyboard.press('Enter'); // C3: rejected
+  await vertex(page, 'C3').and(page.locator('.shudan-marker_cross')).waitFor();
+  assert.match(await page.locator('[data-testid="turn"]').innerText(), /Still your turn/);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter'); // D4
+  // Black sees the news on the curtain, and only their own stone behind it.
+  await page.locator('[data-testid="curtain"]').getByText('White moved after 1 rejected try.').waitFor();
+  await throughCurtain(page, 'Black', ['D4'], { keyboard: true });
+  assert.equal(await page.locator('#board .shudan-sign_-1').count(), 0, "Black's board has no white stone");
+  assert.ok((await vertex(page, 'C3').getAttribute('class')).includes('shudan-sign_1'));
+  await screenshot(page, 'hotseat-desktop');
+  // Black passes with the keyboard: Tab to the Pass button.
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement?.dataset.testid === 'pass')) break;
+  }
+  await page.keyboard.press('Enter');
+  await throughCurtain(page, 'White', ['C3'], { keyboard: true });
+  await page.locator('[data-testid="pass"]').focus();
+  await page.keyboard.press('Enter');
+
+  // Two passes: no curtain at the end, the board is revealed.
+  await page.locator('[data-testid="end"]').waitFor();
+  assert.equal(await page.locator('[data-testid="curtain"]').count(), 0);
+  assert.ok((await page.locator('#board .shudan-vertex[data-point="C3"]').getAttribute('class')).includes('shudan-sign_1'));
+  assert.ok((await page.locator('#board .shudan-vertex[data-point="D4"]').getAttribute('class')).includes('shudan-sign_-1'));
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('on a torus a capture across the seam is played on a wrapped copy', async () => {
+  const errors = [];
+  const ctx = await browser.newContext({ viewport: PHONE, locale: 'en-GB', isMobile: true, hasTouch: true });
+  const page = await ctx.newPage();
+  watchErrors(page, errors);
+  const created = await createTable(server.url, { rules: { size: 5, topology: 'torus' }, mode: 'hotseat' });
+  await page.goto(created.seats.hotseat.url);
+
+  const moves = [
+    ['Black', 'B3'], ['White', 'A3'], ['Black', 'A4'], ['White', 'C1'], ['Black', 'A2'], ['White', 'D1'],
+  ];
+  for (const [player, point] of moves) {
+    await throughCurtain(page, player, []);
+    await vertex(page, point).click();
+  }
+  await throughCurtain(page, 'Black', []);
+  // E3 is A3's left neighbour across the seam: its copy in the left margin sits next to A3.
+  const copy = page.locator('#board .shudan-vertex[data-point="E3"][data-copy="1"]').first();
+  const a3 = await vertex(page, 'A3').boundingBox();
+  const box = await copy.boundingBox();
+  assert.ok(Math.abs(box.y - a3.y) < 1 && box.x < a3.x, 'the copy of E3 is drawn left of A3');
+  await copy.click();
+  await throughCurtain(page, 'White', []);
+  assert.match(await logText(page), /White stone captured at A3\./);
+  assert.ok((await vertex(page, 'A3').getAttribute('class')).includes('shudan-heat_2'));
+  // The margin shows the wrapped copies of the board.
+  assert.ok((await page.locator('#board .shudan-vertex[data-copy="1"]').count()) > 0);
+  await screenshot(page, 'torus-phone');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
