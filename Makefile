@@ -38,7 +38,7 @@ web-test:
 check: deps build test asan web-test
 
 serve: deps build
-	@if ! $(BIN) serve --help >/dev/null 2>&1; then \
+	@if ! $(BIN) --help 2>/dev/null | grep -Eq '^ +serve( |$$)'; then \
 	  echo "make serve: the server is not built yet ('phantomgo serve' arrives with the server issue)." >&2; \
 	  exit 1; \
 	fi
