@@ -48,7 +48,10 @@ std::string utcDate(int64_t ms) {
 }  // namespace
 
 HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings)
-    : registry_(registry), store_(store), settings_(settings), files_(settings.web_dir) {}
+    : registry_(registry),
+      store_(store),
+      settings_(settings),
+      files_(settings.web_dir, vendorFolderFor(settings.web_dir)) {}
 
 std::string HttpApi::origin(const HttpRequest& req) const {
   if (!settings_.public_url.empty()) {

@@ -88,13 +88,24 @@ std::optional<std::string> staticPath(std::string_view target) {
   return out;
 }
 
-StaticFiles::StaticFiles(fs::path root) : root_(std::move(root)) {}
+StaticFiles::StaticFiles(fs::path root, fs::path vendor)
+    : root_(std::move(root)), vendor_(std::move(vendor)) {}
+
+fs::path vendorFolderFor(const fs::path& web_dir) {
+  return web_dir / ".." / "node_modules";
+}
 
 HttpReply StaticFiles::serve(std::string_view target) const {
-  const auto rel = staticPath(target);
+  auto rel = staticPath(target);
   if (!rel) return plain(400, "Bad path.\n");
+  fs::path base = root_;
+  constexpr std::string_view kVendor = "vendor/";
+  if (!vendor_.empty() && std::string_view(*rel).substr(0, kVendor.size()) == kVendor) {
+    base = vendor_;
+    rel->erase(0, kVendor.size());
+  }
   std::error_code ec;
-  const fs::path root = fs::weakly_canonical(root_, ec);
+  const fs::path root = fs::weakly_canonical(base, ec);
   if (ec) return plain(404, "Not found.\n");
   const fs::path file = fs::weakly_canonical(root / *rel, ec);
   // The resolved file (symbolic links followed) must still lie inside the folder.

@@ -3,6 +3,7 @@
 // Screenshots of the main pages at desktop and phone sizes go to artifacts/screenshots/.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
 import { DESKTOP, PHONE, WsPlayer, createTable, launchBrowser, screenshot, startServer, watchErrors } from './helpers.mjs';
 
 const LANGS = ['en', 'de', 'it', 'cs', 'tr', 'fi'];
@@ -109,4 +110,23 @@ test('the language can be switched on any page and stays chosen', async () => {
   assert.equal(await page.evaluate(() => document.activeElement.id), 'main');
   assert.deepEqual(errors, []);
   await ctx.close();
+});
+
+test('the libraries are served under /vendor/ from node_modules, and nothing outside it', async () => {
+  const get = (path) =>
+    new Promise((resolve, reject) => {
+      const req = request(`${server.url}${path}`, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  assert.equal(await get('/vendor/preact/dist/preact.module.js'), 200);
+  assert.equal(await get('/vendor/@sabaki/shudan/css/goban.css'), 200);
+  assert.equal(await get('/lib/classnames.js'), 200);
+  assert.equal(await get('/vendor/no-such-package/index.js'), 404);
+  assert.equal(await get('/vendor/../package.json'), 400);
+  assert.equal(await get('/vendor/%2e%2e/package.json'), 400);
+  assert.equal(await get('/vendor/preact/..%2f..%2fpackage.json'), 400);
 });
