@@ -11,27 +11,6 @@ namespace pg {
 
 namespace {
 
-constexpr uint64_t splitmix(uint64_t& s) {
-  uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
-struct ZobristTable {
-  std::array<std::array<uint64_t, kMaxPoints>, 3> key{};
-  ZobristTable() {
-    uint64_t s = 0x5048414E544F4D31ULL;  // fixed seed: hashes are stable across runs
-    for (auto& row : key)
-      for (auto& k : row) k = splitmix(s);
-  }
-};
-
-const ZobristTable& zobrist() {
-  static const ZobristTable table;
-  return table;
-}
-
 Geometry makeGeometry(int size, Topology topology) {
   Geometry g;
   g.size = size;
@@ -71,16 +50,14 @@ const Geometry& Geometry::get(int size, Topology topology) {
   return (*all)[2 * size + (topology == Topology::Torus ? 1 : 0)];
 }
 
-uint64_t zobristKey(Color c, Point p) {
-  return zobrist().key[static_cast<int>(c)][p];
-}
-
 Board::Board(int size, Topology topology) : geo_(&Geometry::get(size, topology)) {
   color_.fill(Color::Empty);
   color_[kOffBoard] = Color::Off;
+  nbr_count_[kOffBoard] = 0;
   chain_.fill(kOffBoard);
   next_.fill(kNoPoint);
   info_.fill(ChainInfo{0, 0, 0, 0});
+  info_[kOffBoard] = kOffChain;
   const int n = geo_->num_points;
   for (int p = 0; p < n; ++p) {
     empty_[p] = static_cast<Point>(p);
@@ -110,44 +87,12 @@ Board& Board::operator=(const Board& o) {
   chain_[kOffBoard] = kOffBoard;
   std::memcpy(next_.data(), o.next_.data(), n * sizeof(Point));
   std::memcpy(info_.data(), o.info_.data(), n * sizeof(ChainInfo));
+  info_[kOffBoard] = kOffChain;
   std::memcpy(empty_.data(), o.empty_.data(), n * sizeof(Point));
   std::memcpy(empty_pos_.data(), o.empty_pos_.data(), n * sizeof(int16_t));
   std::memcpy(nbr_count_.data(), o.nbr_count_.data(), n * sizeof(uint16_t));
+  nbr_count_[kOffBoard] = 0;
   return *this;
-}
-
-void Board::swapEmpty(int i, int j) {
-  const Point a = empty_[i], b = empty_[j];
-  empty_[i] = b;
-  empty_[j] = a;
-  empty_pos_[b] = static_cast<int16_t>(i);
-  empty_pos_[a] = static_cast<int16_t>(j);
-}
-
-void Board::removeEmpty(Point p) {
-  const int i = empty_pos_[p];
-  const Point last = empty_[--num_empty_];
-  empty_[i] = last;
-  empty_pos_[last] = static_cast<int16_t>(i);
-}
-
-void Board::addEmpty(Point p) {
-  empty_pos_[p] = static_cast<int16_t>(num_empty_);
-  empty_[num_empty_++] = p;
-}
-
-bool Board::isSuicideSlow(Color c, Point p) const {
-  const Color opp = opponent(c);
-  for (Point q : geo_->nbr[p]) {
-    const Color qc = color_[q];
-    if (qc == Color::Empty) return false;
-    if (qc == c) {
-      if (!inAtariHead(chain_[q])) return false;
-    } else if (qc == opp) {
-      if (inAtariHead(chain_[q])) return false;
-    }
-  }
-  return true;
 }
 
 uint64_t Board::hashAfter(Color c, Point p) const {
@@ -181,101 +126,6 @@ int Board::wouldCapture(Color c, Point p) const {
       continue;
     seen[ns++] = head;
     total += info_[head].stones;
-  }
-  return total;
-}
-
-void Board::merge(Point a, Point b) {
-  Point ha = chain_[a], hb = chain_[b];
-  if (ha == hb) return;
-  if (info_[ha].stones < info_[hb].stones) std::swap(ha, hb);
-  // Relabel the smaller chain hb into ha.
-  Point s = hb;
-  do {
-    chain_[s] = ha;
-    s = next_[s];
-  } while (s != hb);
-  std::swap(next_[ha], next_[hb]);
-  ChainInfo& A = info_[ha];
-  const ChainInfo& B = info_[hb];
-  A.stones = static_cast<uint16_t>(A.stones + B.stones);
-  A.libs = static_cast<uint16_t>(A.libs + B.libs);
-  A.sum += B.sum;
-  A.sumsq += B.sumsq;
-}
-
-void Board::place(Color c, Point p) {
-  removeEmpty(p);
-  color_[p] = c;
-  hash_ ^= zobristKey(c, p);
-  --stones_[0];
-  ++stones_[static_cast<int>(c)];
-  chain_[p] = p;
-  next_[p] = p;
-  info_[p] = ChainInfo{1, 0, 0, 0};
-  const uint16_t delta = static_cast<uint16_t>(colorUnit(c) - colorUnit(Color::Empty));
-  for (Point q : geo_->nbr[p]) {
-    if (q != kOffBoard) nbr_count_[q] = static_cast<uint16_t>(nbr_count_[q] + delta);
-    const Color qc = color_[q];
-    if (qc == Color::Empty) {
-      addLib(p, q);
-    } else if (isStone(qc)) {
-      removeLib(chain_[q], p);
-    }
-  }
-  for (Point q : geo_->nbr[p])
-    if (color_[q] == c) merge(p, q);
-}
-
-int Board::removeChain(Point h, Point* out) {
-  const Color c = color_[h];
-  int n = 0;
-  Point s = h;
-  do {
-    color_[s] = Color::Empty;
-    hash_ ^= zobristKey(c, s);
-    addEmpty(s);
-    if (out) out[n] = s;
-    ++n;
-    s = next_[s];
-  } while (s != h);
-  stones_[static_cast<int>(c)] -= n;
-  stones_[0] += n;
-  // Give the freed points back as liberties to the chains around them.
-  const uint16_t delta = static_cast<uint16_t>(colorUnit(c) - colorUnit(Color::Empty));
-  s = h;
-  do {
-    const Point nx = next_[s];
-    for (Point q : geo_->nbr[s]) {
-      if (q != kOffBoard) nbr_count_[q] = static_cast<uint16_t>(nbr_count_[q] - delta);
-      if (isStone(color_[q])) addLib(chain_[q], s);
-    }
-    chain_[s] = kOffBoard;
-    next_[s] = kNoPoint;
-    s = nx;
-  } while (s != h);
-  return n;
-}
-
-int Board::play(Color c, Point p, Point* captured) {
-  place(c, p);
-  const Color opp = opponent(c);
-  int total = 0;
-  Point last_captured = kNoPoint;
-  for (Point q : geo_->nbr[p]) {
-    if (color_[q] == opp && info_[chain_[q]].libs == 0) {
-      const int n = removeChain(chain_[q], captured ? captured + total : nullptr);
-      if (n == 1) last_captured = q;
-      total += n;
-    }
-  }
-  ko_point_ = kNoPoint;
-  if (total == 1) {
-    const Point h = chain_[p];
-    if (info_[h].stones == 1 && info_[h].libs == 1) {
-      ko_point_ = last_captured;
-      ko_color_ = opp;
-    }
   }
   return total;
 }

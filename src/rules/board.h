@@ -6,8 +6,10 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "rules/types.h"
 
@@ -29,8 +31,37 @@ struct Geometry {
   static const Geometry& get(int size, Topology topology);
 };
 
+namespace detail {
+
+constexpr uint64_t splitmix(uint64_t& s) {
+  uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+struct ZobristTable {
+  std::array<std::array<uint64_t, kMaxPoints>, 3> key{};
+};
+
+// Built at compile time, so a lookup is one load (no guard of a function-local static).
+constexpr ZobristTable makeZobristTable() {
+  ZobristTable t;
+  uint64_t s = 0x5048414E544F4D31ULL;  // fixed seed: hashes are stable across runs and builds
+  for (auto& row : t.key)
+    for (auto& k : row) k = splitmix(s);
+  return t;
+}
+
+inline constexpr ZobristTable kZobrist = makeZobristTable();
+
+}  // namespace detail
+
 /// 64-bit Zobrist keys of (colour, point). Positional: the side to move is not hashed.
-uint64_t zobristKey(Color c, Point p);
+/// Precondition: c is Empty, Black or White.
+inline uint64_t zobristKey(Color c, Point p) {
+  return detail::kZobrist.key[static_cast<int>(c)][p];
+}
 
 class Board {
  public:
@@ -58,7 +89,13 @@ class Board {
   int numEmpty() const { return num_empty_; }
   Point emptyAt(int i) const { return empty_[i]; }
   /// Swaps two entries of the empty list (changes only its order; for samplers).
-  void swapEmpty(int i, int j);
+  void swapEmpty(int i, int j) {
+    const Point a = empty_[i], b = empty_[j];
+    empty_[i] = b;
+    empty_[j] = a;
+    empty_pos_[b] = static_cast<int16_t>(i);
+    empty_pos_[a] = static_cast<int16_t>(j);
+  }
 
   /// The point that `ko_color` may not play at because of simple ko, or kNoPoint. Set by a play
   /// that captured exactly one stone with a single stone left in atari; cleared by every play.
@@ -74,6 +111,13 @@ class Board {
   /// Empty, not suicide, and not the simple-ko point for c. Superko is the game's business.
   bool isLegal(Color c, Point p) const {
     return color_[p] == Color::Empty && !(p == ko_point_ && c == ko_color_) && !isSuicide(c, p);
+  }
+  /// For samplers: isLegal(c, p) && !isOnePointEye(c, p), faster. Precondition: p is empty.
+  bool isPlayoutCandidate(Color c, Point p) const {
+    const uint16_t m = nbr_count_[p];
+    if ((m & (kEmptyMask | colorMask(opponent(c)))) == 0) return false;  // an eye of c's own
+    if (p == ko_point_ && c == ko_color_) return false;
+    return (m & kEmptyMask) != 0 || savedByNeighbour(c, p);
   }
   /// Every on-board neighbour of p is a stone of colour c (a one-point eye, maybe false).
   bool isOnePointEye(Color c, Point p) const {
@@ -120,39 +164,63 @@ class Board {
   static Board fromAscii(std::string_view text, Topology topology = Topology::Planar);
 
  private:
-  struct ChainInfo {
-    uint16_t stones;
-    uint16_t libs;   // pseudo-liberties: (stone, empty neighbour) adjacencies
+  // Per chain head. Four 32-bit lanes, so that adding or removing a pseudo-liberty, or merging
+  // two chains, is one vector addition.
+  struct alignas(16) ChainInfo {
+    uint32_t libs;   // pseudo-liberties: (stone, empty neighbour) adjacencies
     uint32_t sum;    // sum of the pseudo-liberty points
     uint32_t sumsq;  // sum of their squares
+    uint32_t stones;
   };
+  using Lanes = uint32_t __attribute__((vector_size(16)));
+  static Lanes lanes(const ChainInfo& ci) {
+    Lanes v;
+    std::memcpy(&v, &ci, sizeof v);
+    return v;
+  }
+  static void setLanes(ChainInfo& ci, Lanes v) { std::memcpy(&ci, &v, sizeof v); }
+  /// The lanes of one pseudo-liberty at q.
+  static Lanes libLanes(Point q) {
+    const uint32_t u = static_cast<uint32_t>(q);
+    return Lanes{1, u, u * u, 0};
+  }
 
   static constexpr uint16_t kEmptyMask = 0x000F;
+  // The chain of the edge sentinel: libs * sumsq != sum * sum, so it is never in atari.
+  static constexpr ChainInfo kOffChain{1, 0, 1, 0};
+  static constexpr Point kSink = kMaxPoints + 1;
   static constexpr uint16_t colorMask(Color c) {
     return static_cast<uint16_t>(0xF << (4 * static_cast<int>(c)));
   }
   static constexpr uint16_t colorUnit(Color c) {
     return static_cast<uint16_t>(1 << (4 * static_cast<int>(c)));
   }
-  bool isSuicideSlow(Color c, Point p) const;
+  bool isSuicideSlow(Color c, Point p) const { return !savedByNeighbour(c, p); }
+  /// A neighbour keeps c at p alive: an own chain with another liberty, or an opponent chain in
+  /// atari that p captures. (Empty neighbours are not counted: their chain is kOffBoard.)
+  bool savedByNeighbour(Color c, Point p) const;
+  /// All pseudo-liberties are the same point (libs * sumsq == sum * sum, Cauchy-Schwarz), or
+  /// there are none.
   bool inAtariHead(Point h) const {
     const ChainInfo& ci = info_[h];
     return static_cast<uint64_t>(ci.libs) * ci.sumsq == static_cast<uint64_t>(ci.sum) * ci.sum;
   }
-  void addLib(Point h, Point lib) {
-    ChainInfo& ci = info_[h];
-    ++ci.libs;
-    ci.sum += static_cast<uint32_t>(lib);
-    ci.sumsq += static_cast<uint32_t>(lib) * static_cast<uint32_t>(lib);
+  /// kSink for kOffBoard (the chain of empty points and of the edge), else h.
+  static int sinkIfOff(Point h) { return h + (h == kOffBoard); }
+  void addLib(int h, Point lib) { setLanes(info_[h], lanes(info_[h]) + libLanes(lib)); }
+  void removeEmpty(Point p) {
+    const int i = empty_pos_[p];
+    const Point last = empty_[--num_empty_];
+    empty_[i] = last;
+    empty_pos_[last] = static_cast<int16_t>(i);
   }
-  void removeLib(Point h, Point lib) {
-    ChainInfo& ci = info_[h];
-    --ci.libs;
-    ci.sum -= static_cast<uint32_t>(lib);
-    ci.sumsq -= static_cast<uint32_t>(lib) * static_cast<uint32_t>(lib);
+  void addEmpty(Point p) {
+    empty_pos_[p] = static_cast<int16_t>(num_empty_);
+    empty_[num_empty_++] = p;
   }
-  void removeEmpty(Point p);
-  void addEmpty(Point p);
+  /// place() without its precondition on liberties. Returns whether an opponent chain next to
+  /// p was left without pseudo-liberties (so play() has something to capture).
+  [[gnu::always_inline]] bool placeStone(Color c, Point p);
   void merge(Point a, Point b);
   int removeChain(Point h, Point* out);
 
@@ -165,11 +233,143 @@ class Board {
   std::array<Color, kMaxPoints + 1> color_;
   std::array<Point, kMaxPoints + 1> chain_;
   std::array<Point, kMaxPoints> next_;
-  std::array<ChainInfo, kMaxPoints> info_;
+  // Two extra slots: kOffBoard (the chain of the edge and of empty points) is a chain that is
+  // never in atari, so the suicide test needs no edge check; kSink takes ignored updates.
+  std::array<ChainInfo, kMaxPoints + 2> info_;
   std::array<Point, kMaxPoints> empty_;
   std::array<int16_t, kMaxPoints> empty_pos_;
   // Per point, the number of neighbours of each colour, 4 bits each: empty, black, white, off.
-  std::array<uint16_t, kMaxPoints> nbr_count_;
+  // The extra slot at kOffBoard is a sink for the updates of the planar edge (never read).
+  std::array<uint16_t, kMaxPoints + 1> nbr_count_;
 };
+
+// The hot paths of a playout, inline so that samplers in other files can inline them.
+
+inline bool Board::savedByNeighbour(Color c, Point p) const {
+  // An own chain not in atari, or an opponent chain in atari (its last liberty is p). The edge
+  // and empty points (chain kOffBoard, never in atari, colour not c) never count. All four
+  // neighbours are looked at: no branch per neighbour.
+  for (Point q : geo_->nbr[p])
+    if (inAtariHead(chain_[q]) != (color_[q] == c)) return true;
+  return false;
+}
+
+inline void Board::merge(Point a, Point b) {
+  Point ha = chain_[a], hb = chain_[b];
+  if (ha == hb) return;
+  if (info_[ha].stones < info_[hb].stones) std::swap(ha, hb);
+  // Relabel the smaller chain hb into ha.
+  Point s = hb;
+  do {
+    chain_[s] = ha;
+    s = next_[s];
+  } while (s != hb);
+  std::swap(next_[ha], next_[hb]);
+  setLanes(info_[ha], lanes(info_[ha]) + lanes(info_[hb]));
+}
+
+inline void Board::place(Color c, Point p) {
+  placeStone(c, p);  // nothing to capture: by the precondition every chain keeps a liberty
+}
+
+inline bool Board::placeStone(Color c, Point p) {
+  removeEmpty(p);
+  color_[p] = c;
+  hash_ ^= zobristKey(c, p);
+  --stones_[0];
+  ++stones_[static_cast<int>(c)];
+  chain_[p] = p;
+  next_[p] = p;
+  const uint16_t delta = static_cast<uint16_t>(colorUnit(c) - colorUnit(Color::Empty));
+  const auto& nbr = geo_->nbr[p];
+  // Without branches on the neighbours' colours (they are random in a playout): an empty
+  // neighbour is a pseudo-liberty of p, and every neighbouring chain loses p as one. Empty points
+  // and the edge (whose chain is kOffBoard) write their update to the kSink slot. An opponent
+  // chain whose count reaches zero is to be captured (a chain next to p twice reaches it only at
+  // its second update).
+  const Color opp = opponent(c);
+  const Lanes key = libLanes(p);
+  Lanes mine = {0, 0, 0, 1};
+  bool capture = false;
+  for (Point q : nbr) {
+    nbr_count_[q] = static_cast<uint16_t>(nbr_count_[q] + delta);
+    const Color qc = color_[q];
+    const uint32_t empty_mask = qc == Color::Empty ? ~0u : 0u;
+    mine += libLanes(q) & empty_mask;
+    ChainInfo& ci = info_[sinkIfOff(chain_[q])];
+    const Lanes v = lanes(ci) - key;
+    setLanes(ci, v);
+    capture |= (qc == opp) & (v[0] == 0);
+  }
+  setLanes(info_[p], mine);
+  const int own = neighbourCount(p, c);
+  if (own == 1) {
+    // The common case: find the one neighbour of the same colour without a branch per point.
+    Point q1 = nbr[0];
+    for (int k = 1; k < 4; ++k) q1 = color_[nbr[k]] == c ? nbr[k] : q1;
+    merge(p, q1);
+  } else if (own > 1) {
+    for (Point q : nbr)
+      if (color_[q] == c) merge(p, q);
+  }
+  return capture;
+}
+
+inline int Board::removeChain(Point h, Point* out) {
+  const Color c = color_[h];
+  int n = 0;
+  Point s = h;
+  do {
+    color_[s] = Color::Empty;
+    hash_ ^= zobristKey(c, s);
+    addEmpty(s);
+    if (out) out[n] = s;
+    ++n;
+    s = next_[s];
+  } while (s != h);
+  stones_[static_cast<int>(c)] -= n;
+  stones_[0] += n;
+  // Give the freed points back as liberties to the chains around them.
+  const uint16_t delta = static_cast<uint16_t>(colorUnit(c) - colorUnit(Color::Empty));
+  s = h;
+  do {
+    const Point nx = next_[s];
+    for (Point q : geo_->nbr[s]) {
+      nbr_count_[q] = static_cast<uint16_t>(nbr_count_[q] - delta);
+      // Stones get s back as a pseudo-liberty. Without a branch: the edge and the points freed
+      // already (chain kOffBoard) update kSink, the points of this chain not yet freed update
+      // the info of its head h, which is dead from now on.
+      addLib(sinkIfOff(chain_[q]), s);
+    }
+    chain_[s] = kOffBoard;
+    next_[s] = kNoPoint;
+    s = nx;
+  } while (s != h);
+  return n;
+}
+
+inline int Board::play(Color c, Point p, Point* captured) {
+  ko_point_ = kNoPoint;
+  if (!placeStone(c, p)) return 0;
+  const Color opp = opponent(c);
+  const auto& nbr = geo_->nbr[p];
+  int total = 0;
+  Point last_captured = kNoPoint;
+  for (Point q : nbr) {
+    if (color_[q] == opp && info_[chain_[q]].libs == 0) {
+      const int n = removeChain(chain_[q], captured ? captured + total : nullptr);
+      if (n == 1) last_captured = q;
+      total += n;
+    }
+  }
+  if (total == 1) {
+    const ChainInfo& own = info_[chain_[p]];
+    if (own.stones == 1 && own.libs == 1) {
+      ko_point_ = last_captured;
+      ko_color_ = opp;
+    }
+  }
+  return total;
+}
 
 }  // namespace pg

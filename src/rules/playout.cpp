@@ -14,19 +14,6 @@ void Rng::reseed(uint64_t seed) {
   if ((s0_ | s1_) == 0) s1_ = 1;
 }
 
-Point randomPlayoutMove(Board& board, Color c, Rng& rng) {
-  // Rejection sampling without replacement: a rejected point is swapped past the live range,
-  // so every acceptable point is equally likely.
-  int live = board.numEmpty();
-  while (live > 0) {
-    const int i = static_cast<int>(rng.below(static_cast<uint32_t>(live)));
-    const Point p = board.emptyAt(i);
-    if (!board.isOnePointEye(c, p) && board.isLegal(c, p)) return p;
-    board.swapEmpty(i, --live);
-  }
-  return kPass;
-}
-
 PlayoutResult randomPlayout(Board& board, Color to_move, Rng& rng, int max_moves) {
   PlayoutResult r;
   int passes = 0;

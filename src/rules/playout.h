@@ -33,7 +33,25 @@ class Rng {
 
 /// A uniformly random move for c among the legal points (simple ko) that are not one-point eyes
 /// of c's own, or kPass if there is none. Reorders the board's empty list (nothing else).
-Point randomPlayoutMove(Board& board, Color c, Rng& rng);
+inline Point randomPlayoutMove(Board& board, Color c, Rng& rng) {
+  // Rejection sampling without replacement: a rejected point is swapped past the live range,
+  // so every acceptable point is equally likely. The generator works on a local copy, which
+  // the compiler keeps in registers.
+  Rng r = rng;
+  int live = board.numEmpty();
+  Point move = kPass;
+  while (live > 0) {
+    const int i = static_cast<int>(r.below(static_cast<uint32_t>(live)));
+    const Point p = board.emptyAt(i);
+    if (board.isPlayoutCandidate(c, p)) {
+      move = p;
+      break;
+    }
+    board.swapEmpty(i, --live);
+  }
+  rng = r;
+  return move;
+}
 
 struct PlayoutResult {
   int moves = 0;          ///< stones played (passes not counted)
