@@ -115,7 +115,9 @@ test('the language can be switched on any page and stays chosen', async () => {
 test('the libraries are served under /vendor/ from node_modules, and nothing outside it', async () => {
   const get = (path) =>
     new Promise((resolve, reject) => {
-      const req = request(`${server.url}${path}`, (res) => {
+      // Options, not a URL: the path goes out as written, not normalised.
+      const { hostname, port } = new URL(server.url);
+      const req = request({ hostname, port, path }, (res) => {
         res.resume();
         resolve(res.statusCode);
       });
