@@ -115,9 +115,13 @@ class Board {
   /// For samplers: isLegal(c, p) && !isOnePointEye(c, p), faster. Precondition: p is empty.
   bool isPlayoutCandidate(Color c, Point p) const {
     const uint16_t m = nbr_count_[p];
-    if ((m & (kEmptyMask | colorMask(opponent(c)))) == 0) return false;  // an eye of c's own
+    // A liberty: no eye, no suicide, and not the ko point (the ko point never has an empty
+    // neighbour: it was the last liberty of the stone it held, the other neighbours are stones
+    // of the capturer or the edge, and any play or clearKo() ends the ko).
+    if (m & kEmptyMask) return true;
+    if ((m & colorMask(opponent(c))) == 0) return false;  // an eye of c's own
     if (p == ko_point_ && c == ko_color_) return false;
-    return (m & kEmptyMask) != 0 || savedByNeighbour(c, p);
+    return savedByNeighbour(c, p);
   }
   /// Every on-board neighbour of p is a stone of colour c (a one-point eye, maybe false).
   bool isOnePointEye(Color c, Point p) const {
