@@ -4,7 +4,7 @@
 //   #table=<id>&token=<tok>   a seat at a table (the token stays in the fragment, never sent)
 //   #table=<id>               watching a table
 import { render } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
 import { LANGUAGES, initialLanguage, language, onLanguageChange, setLanguage, t } from './i18n/i18n.js';
 import { HomePage } from './home.js';
@@ -76,9 +76,19 @@ function App() {
   const route = useHashRoute();
   const code = useLanguage();
   useEffect(() => {
-    document.title =
-      route.page === 'rules' ? `${t('rules.title')} · ${t('site.name')}` : t('site.name');
+    // A table page sets its own title (it shows whose turn it is).
+    if (route.page === 'rules') document.title = `${t('rules.title')} · ${t('site.name')}`;
+    else if (route.page === 'home') document.title = t('site.name');
   }, [route.page, code]);
+  // After a change of page, the focus goes to the new content (not on the first load).
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus();
+  }, [route.page, route.table, route.token]);
   // Each page keeps its own state; a table page is keyed by its table and token so that a new
   // link starts a fresh connection.
   let page;

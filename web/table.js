@@ -367,6 +367,10 @@ function TableView(props) {
   else if (state.thinking && view.to_move === state.thinking) status = t('turn.thinking', { player: colorName(view.to_move) });
   else status = t('turn.other', { player: colorName(view.to_move) });
 
+  useEffect(() => {
+    document.title = myTurn ? `▶ ${t('turn.yours')} · ${t('site.name')}` : t('site.name');
+  });
+
   const boardLabel = spectator
     ? t('board.label.spectator')
     : t('board.label.seat', { player: colorName(seat) });
