@@ -18,8 +18,10 @@ void addGtpCommand(CLI::App& app);
 void addBenchCommand(CLI::App& app);
 /// `phantomgo match`: games between two players with the referee (cmd_match.cpp).
 void addMatchCommand(CLI::App& app);
-// Later subcommands register here the same way:
-//   void addServeCommand(CLI::App& app);  // `phantomgo serve` (the server issue)
+/// `phantomgo serve`: the game server (cmd_serve.cpp).
+void addServeCommand(CLI::App& app);
+/// `phantomgo loadtest`: loopback latency of the server (cmd_loadtest.cpp).
+void addLoadtestCommand(CLI::App& app);
 
 // ---- The playout benchmark, callable without a process (cmd_bench.cpp) ----
 

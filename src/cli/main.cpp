@@ -25,7 +25,8 @@ int main(int argc, char** argv) {
 
   pg::addGtpCommand(app);
   pg::addBenchCommand(app);
-  // pg::addServeCommand(app);  -- arrives with the server issue
+  pg::addServeCommand(app);
+  pg::addLoadtestCommand(app);
   pg::addMatchCommand(app);
 
   CLI11_PARSE(app, argc, argv);

@@ -19,8 +19,9 @@ struct ServerSettings {
   std::string public_url;
   int threads = 2;      ///< network threads
   int bot_threads = 1;  ///< threads for the computer players (never a network thread)
-  /// Thinking time of a "medium" computer player per action, in seconds ("easy" half of it,
-  /// "hard" twice); with a clock, also bounded by the time left.
+  /// The computer player's time budget per action, in seconds (SearchLimits::seconds); each
+  /// strength uses its own share of it (easy a small part, hard all). With a clock, also
+  /// bounded by a twentieth of the time left.
   double bot_seconds = 1.0;
   Durability durability = Durability::Full;
   ServerLimits limits;

@@ -489,8 +489,8 @@ bool Table::checkTime() {
 // ---- The computer player ----
 
 double Table::botSeconds() const {
-  const std::string& s = setup_.computer->strength;
-  double seconds = ctx_.settings->bot_seconds * (s == "easy" ? 0.5 : s == "hard" ? 2.0 : 1.0);
+  // The strengths scale this budget themselves (ai/mc_player.cpp: easy uses a small part).
+  double seconds = ctx_.settings->bot_seconds;
   if (clock_ && clock_->running() != Color::Empty) {
     const double left =
         static_cast<double>(clock_->remaining(setup_.computer->color, nowMs())) / 1000.0;

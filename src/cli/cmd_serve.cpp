@@ -1,0 +1,71 @@
+// `phantomgo serve`: the game server (HTTP, WebSocket, static web files) on one port.
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "cli/commands.h"
+#include "server/server.h"
+
+namespace pg {
+
+void addServeCommand(CLI::App& app) {
+  auto settings = std::make_shared<ServerSettings>();
+  auto sync = std::make_shared<std::string>("full");
+  auto idle_seconds = std::make_shared<int>(120);
+  CLI::App* sub = app.add_subcommand(
+      "serve", "Run the game server: create tables, play live in the browser, watch, replay");
+  sub->add_option("--port", settings->port, "TCP port (0: any free port)")->capture_default_str();
+  sub->add_option("--bind", settings->bind, "address to listen on")->capture_default_str();
+  sub->add_option("--db", settings->db_path, "SQLite database file (created if missing)")
+      ->capture_default_str();
+  sub->add_option("--web", settings->web_dir, "folder of the web client's static files")
+      ->capture_default_str();
+  sub->add_option("--public-url", settings->public_url,
+                  "origin used in seat and watch links (default: the request's Host)");
+  sub->add_option("--threads", settings->threads, "network threads")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  sub->add_option("--bot-threads", settings->bot_threads, "threads for the computer players")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  sub->add_option("--bot-seconds", settings->bot_seconds,
+                  "computer player's time budget per action (each strength uses its share)")
+      ->check(CLI::Range(0.0, 60.0))
+      ->capture_default_str();
+  sub->add_option("--sync", *sync,
+                  "full: fsync every commit (survives power loss); normal: WAL without fsync "
+                  "per commit (survives a process crash)")
+      ->check(CLI::IsMember({"full", "normal"}))
+      ->capture_default_str();
+  sub->add_option("--max-connections", settings->limits.max_connections, "open connections at most")
+      ->capture_default_str();
+  sub->add_option("--max-frame-bytes", settings->limits.max_frame_bytes,
+                  "largest WebSocket message a client may send")
+      ->capture_default_str();
+  sub->add_option("--rate", settings->limits.messages_per_second,
+                  "messages per second per connection (bursts of twice that)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sub->add_option("--idle-timeout", *idle_seconds,
+                  "seconds before a connection that answers no ping is closed")
+      ->check(CLI::Range(5, 86400))
+      ->capture_default_str();
+  sub->callback([settings, sync, idle_seconds] {
+    settings->durability = *sync == "normal" ? Durability::Normal : Durability::Full;
+    settings->limits.message_burst = 2 * settings->limits.messages_per_second;
+    settings->limits.idle_timeout = std::chrono::seconds(*idle_seconds);
+    try {
+      Server server(*settings);
+      server.stopOnSignals();
+      server.start();
+      server.wait();
+    } catch (const std::exception& e) {
+      spdlog::critical("serve: {}", e.what());
+      throw CLI::RuntimeError(1);
+    }
+  });
+}
+
+}  // namespace pg

@@ -1,0 +1,66 @@
+// A small WebSocket and HTTP client for the tests and the latency tool: it speaks the protocol
+// of docs/protocol.md over loopback like any third-party client. Beast stays in the .cpp.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "protocol/json.h"
+
+namespace pg {
+
+struct HttpResult {
+  int status = 0;
+  std::string content_type;
+  std::string body;
+  std::map<std::string, std::string> headers;  ///< lower-case names
+  Json json() const { return Json::parse(body, nullptr, false); }
+};
+
+/// One blocking HTTP/1.1 request. Throws std::runtime_error when the connection fails.
+HttpResult httpRequest(const std::string& host, uint16_t port, const std::string& method,
+                       const std::string& target, const std::string& body = "",
+                       const std::string& content_type = "application/json");
+
+class WsClient {
+ public:
+  using Clock = std::chrono::steady_clock;
+  struct Received {
+    std::string text;
+    Clock::time_point at;
+  };
+
+  /// Connects to ws://host:port<path>. Throws std::runtime_error when it cannot.
+  WsClient(const std::string& host, uint16_t port, const std::string& path = "/ws");
+  ~WsClient();
+  WsClient(const WsClient&) = delete;
+  WsClient& operator=(const WsClient&) = delete;
+
+  /// Sends one text frame; returns when it is written (false if the connection is gone).
+  bool send(const std::string& text);
+  bool send(const Json& j) { return send(j.dump()); }
+  /// The next frame received, waiting at most `timeout`; nullopt on timeout or once closed and
+  /// drained.
+  std::optional<Received> recv(std::chrono::milliseconds timeout = std::chrono::seconds(5));
+  std::optional<Json> recvJson(std::chrono::milliseconds timeout = std::chrono::seconds(5));
+  /// Receives until a message of this type arrives; the messages before it are passed over.
+  std::optional<Json> recvType(const std::string& type,
+                               std::chrono::milliseconds timeout = std::chrono::seconds(5));
+  /// Every frame received so far, in order (for byte-level checks).
+  std::vector<std::string> history() const;
+  /// Whether the server closed the connection (all frames received before may still be read).
+  bool closed() const;
+  /// Closes abruptly (no close handshake), like a dropped network.
+  void drop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pg
