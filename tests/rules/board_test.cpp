@@ -500,6 +500,10 @@ TEST(BoardRandom, MatchesReferenceOnEverySize) {
           for (Point q = 0; q < b.numPoints(); ++q)
             ASSERT_EQ(b.at(q), ref.at(q)) << pointName(q, size) << "\n" << b.toAsciiLabelled();
           ASSERT_EQ(b.checkConsistency(), "") << b.toAsciiLabelled();
+          // The sampler relies on this: the ko point never has an empty neighbour.
+          if (b.koPoint() != kNoPoint) {
+            ASSERT_EQ(b.neighbourCount(b.koPoint(), Color::Empty), 0) << b.toAsciiLabelled();
+          }
           // Exact liberties and atari agree with the reference for every neighbouring chain.
           for (Point q : b.neighbours(p)) {
             if (q == kOffBoard || !isStone(b.at(q))) continue;
@@ -537,6 +541,9 @@ TEST(BoardRandom, LegalityMatchesReference) {
         bool eye = true;
         for (int q : ref.neighbours(p)) eye = eye && ref.at(q) == c;
         ASSERT_EQ(b.isOnePointEye(c, p), eye);
+        ASSERT_EQ(b.isPlayoutCandidate(c, p), ok && !ko && !eye)
+            << colorName(c) << " " << pointName(p, size) << "\n"
+            << b.toAsciiLabelled();
       }
     }
   }
