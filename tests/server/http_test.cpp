@@ -1,0 +1,150 @@
+// The HTTP side: health, info, table creation and its errors, public table information, static
+// files with their MIME types and no way out of the web folder; and the connection limits.
+#include <thread>
+
+#include "game_driver.h"
+
+namespace pg::test {
+namespace {
+
+class HttpTest : public ServerTest {};
+
+TEST_F(HttpTest, HealthInfoAndStaticFiles) {
+  const HttpResult h = http("GET", "/healthz");
+  EXPECT_EQ(h.status, 200);
+  EXPECT_EQ(h.body, "ok\n");
+  const Json info = http("GET", "/api/info").json();
+  EXPECT_EQ(info.at("name"), "phantomgo");
+  EXPECT_EQ(info.at("strengths"), Json::array({"easy", "medium", "hard"}));
+
+  const HttpResult index = http("GET", "/");
+  EXPECT_EQ(index.status, 200);
+  EXPECT_EQ(index.content_type, "text/html; charset=utf-8");
+  EXPECT_NE(index.body.find("phantomgo"), std::string::npos);
+  EXPECT_EQ(http("GET", "/index.html").body, index.body);
+  EXPECT_EQ(http("GET", "/app.js").content_type, "text/javascript; charset=utf-8");
+  EXPECT_EQ(http("GET", "/mod.mjs").content_type, "text/javascript; charset=utf-8");
+  EXPECT_EQ(http("GET", "/style.css").content_type, "text/css; charset=utf-8");
+  EXPECT_EQ(http("GET", "/app.js?v=3").status, 200);
+  const HttpResult head = http("HEAD", "/app.js");
+  EXPECT_EQ(head.status, 200);
+  EXPECT_EQ(head.headers.at("content-length"), "20");
+  EXPECT_EQ(http("GET", "/missing.js").status, 404);
+  EXPECT_EQ(http("GET", "/table/abc").status, 404);  // no SPA fallback
+  for (const char* bad :
+       {"/../secret.txt", "/%2e%2e/secret.txt", "/a/../../secret.txt", "/..%2fsecret.txt",
+        "/%2E%2E%2Fsecret.txt", "/.%2e/secret.txt", "/..\\secret.txt"}) {
+    const HttpResult r = http("GET", bad);
+    EXPECT_TRUE(r.status == 400 || r.status == 404) << bad << " " << r.status;
+    EXPECT_EQ(r.body.find("outside the web folder"), std::string::npos) << bad;
+  }
+  EXPECT_EQ(http("POST", "/app.js").status, 405);
+  EXPECT_EQ(http("GET", "/api/nothing").status, 404);
+}
+
+TEST_F(HttpTest, CreateTableAndPublicInfo) {
+  const Json t = create(Json{{"rules", Json{{"size", 7}, {"komi", 5.5}}},
+                             {"names", Json{{"black", "Ann"}, {"white", "Bo]b"}}}});
+  const std::string id = t.at("table");
+  EXPECT_EQ(id.size(), 12u);
+  const std::string tb = t.at("seats").at("black").at("token"),
+                    tw = t.at("seats").at("white").at("token");
+  EXPECT_EQ(tb.size(), 32u);
+  EXPECT_NE(tb, tw);
+  EXPECT_NE(
+      t.at("seats").at("black").at("url").get<std::string>().find("#table=" + id + "&token=" + tb),
+      std::string::npos);
+  EXPECT_EQ(t.at("watch_url").get<std::string>().find("token"), std::string::npos);
+  const HttpResult r = http("GET", "/api/tables/" + id);
+  EXPECT_EQ(r.status, 200);
+  const Json info = r.json();
+  EXPECT_EQ(info.at("state"), "waiting");
+  EXPECT_EQ(info.at("rules").at("komi"), 5.5);
+  EXPECT_EQ(info.at("names").at("white"), "Bo]b");
+  EXPECT_EQ(r.body.find(tb), std::string::npos) << "no token in public information";
+  EXPECT_EQ(r.body.find(tw), std::string::npos);
+  EXPECT_EQ(http("GET", "/api/tables/zzzzzzzzzzzz").status, 404);
+  EXPECT_EQ(http("GET", "/api/games/zzzzzzzzzzzz").status, 404);
+  EXPECT_EQ(http("GET", "/api/games/" + id).status, 403);
+
+  const Json defaults = create(Json::object());
+  EXPECT_EQ(defaults.at("info").at("rules").at("size"), 9);
+  EXPECT_EQ(defaults.at("info").at("mode"), "online");
+  const Json handicap = create(Json{{"rules", Json{{"handicap", 2}}}});
+  EXPECT_EQ(handicap.at("info").at("rules").at("komi"), 0.5);
+}
+
+TEST_F(HttpTest, BadCreateRequests) {
+  for (const std::string& body :
+       {std::string("{oops"), std::string(R"({"rules": {"size": 4}})"),
+        std::string(R"({"rules": {"size": 25}})"), std::string(R"({"rules": {"handicap": 1}})"),
+        std::string(R"({"rules": {"komi": 7.3}})"), std::string(R"({"mode": "chess"})"),
+        std::string(R"({"colour": "red"})"),
+        std::string(R"({"mode": "computer", "computer": {"strength": "godlike"}})"),
+        std::string(R"({"mode": "online", "computer": {"color": "white"}})"),
+        std::string(R"({"clock": {"main_seconds": 0}})"),
+        std::string(R"({"clock": {"main_seconds": "ten"}})"),
+        std::string(R"({"clock": {"main_seconds": 60, "increment_seconds": -1}})"),
+        std::string(R"({"names": {"black": "0123456789012345678901234567890123456789x"}})")}) {
+    const HttpResult r = http("POST", "/api/tables", body);
+    EXPECT_EQ(r.status, 400) << body;
+    const Json j = r.json();
+    EXPECT_EQ(j.at("error").at("code"), "bad-request") << body;
+    EXPECT_FALSE(j.at("error").at("message").get<std::string>().empty());
+  }
+  EXPECT_EQ(http("GET", "/api/tables").status, 405);
+  EXPECT_EQ(http("POST", "/api/tables", std::string(100 * 1024, ' ')).status, 413);
+}
+
+class LimitsTest : public ServerTest {
+ protected:
+  void restartWith(const std::function<void(ServerLimits&)>& f) {
+    server_.reset();
+    f(settings_.limits);
+    startServer();
+  }
+};
+
+TEST_F(LimitsTest, OversizedFrameClosesTheConnection) {
+  restartWith([](ServerLimits& l) { l.max_frame_bytes = 1024; });
+  const Json t = create(Json{{"rules", Json{{"size", 5}}}});
+  auto c = watch(t);
+  c->ws().send(std::string(4096, ' '));
+  for (int i = 0; i < 50 && !c->ws().closed(); ++i) std::this_thread::sleep_for(20ms);
+  EXPECT_TRUE(c->ws().closed());
+}
+
+TEST_F(LimitsTest, RateLimit) {
+  restartWith([](ServerLimits& l) {
+    l.messages_per_second = 1;
+    l.message_burst = 3;
+  });
+  WsClient c("127.0.0.1", port_);
+  for (int i = 0; i < 5; ++i) c.send(std::string(R"({"type":"ping"})"));
+  std::vector<std::string> types;
+  for (int i = 0; i < 5; ++i) {
+    auto j = c.recvJson(2s);
+    ASSERT_TRUE(j.has_value());
+    types.push_back(j->value("type", "") == "error" ? j->value("code", "") : j->value("type", ""));
+  }
+  EXPECT_EQ(types,
+            (std::vector<std::string>{"pong", "pong", "pong", "rate-limited", "rate-limited"}));
+}
+
+TEST_F(LimitsTest, ConnectionCapAndJoinDeadline) {
+  restartWith([](ServerLimits& l) {
+    l.max_connections = 2;
+    l.join_timeout = 300ms;
+  });
+  WsClient a("127.0.0.1", port_), b("127.0.0.1", port_);
+  EXPECT_THROW(WsClient("127.0.0.1", port_), std::runtime_error);
+  // Neither joined: both are closed after the deadline, which frees the places.
+  for (int i = 0; i < 100 && !(a.closed() && b.closed()); ++i) std::this_thread::sleep_for(20ms);
+  EXPECT_TRUE(a.closed());
+  EXPECT_TRUE(b.closed());
+  std::this_thread::sleep_for(50ms);
+  EXPECT_EQ(http("GET", "/healthz").status, 200);
+}
+
+}  // namespace
+}  // namespace pg::test

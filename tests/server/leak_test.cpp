@@ -1,0 +1,171 @@
+// Hidden information never leaks: every byte each player and each spectator received is
+// checked against the real board revealed at the end, rejections are the same bytes whatever
+// their reason, and two real boards that differ only in White's hidden stones give Black the
+// same bytes.
+#include <regex>
+#include <set>
+
+#include "game_driver.h"
+
+namespace pg::test {
+namespace {
+
+class LeakTest : public ServerTest {};
+
+std::set<std::string> verticesIn(const std::string& frame) {
+  static const std::regex vertex("\"([A-HJ-T][0-9]{1,2})\"");
+  std::set<std::string> out;
+  for (auto it = std::sregex_iterator(frame.begin(), frame.end(), vertex);
+       it != std::sregex_iterator(); ++it)
+    out.insert((*it)[1].str());
+  return out;
+}
+
+/// The frames received before the game's end event (the reveal makes everything public).
+std::vector<std::string> beforeEnd(const std::vector<std::string>& frames) {
+  std::vector<std::string> out;
+  for (const std::string& f : frames) {
+    if (f.find("\"kind\":\"end\"") != std::string::npos) break;
+    out.push_back(f);
+  }
+  return out;
+}
+
+TEST_F(LeakTest, NoUnannouncedOpponentStoneInAnyByte) {
+  const std::vector<Json> rules{Json{{"size", 5}}, Json{{"size", 7}, {"handicap", 3}},
+                                Json{{"size", 5}, {"topology", "torus"}},
+                                Json{{"size", 6}, {"atari_go", true}}};
+  std::mt19937 rng(1234);
+  for (const Json& r : rules) {
+    SCOPED_TRACE(r.dump());
+    const Json table = create(Json{{"rules", r}});
+    auto black = joinSeat(table, "black");
+    auto white = joinSeat(table, "white");
+    auto spectator = watch(table);
+    const int size = r.at("size").get<int>();
+    std::vector<Listener> ls{
+        {black.get(), "black"}, {white.get(), "white"}, {spectator.get(), "spectator"}};
+    std::map<std::string, std::set<std::string>> sent{{"black", {}}, {"white", {}}};
+    std::map<std::string, std::set<std::string>> marked{{"black", {}}, {"white", {}}};
+    int actions = 0;
+    while (!spectator->seat("spectator").over() && actions++ < 3000 && !HasFailure()) {
+      const std::string on_turn = spectator->seat("spectator").toMove();
+      Client* mover = on_turn == "black" ? black.get() : white.get();
+      if (actions % 7 == 0) {  // a private guess mark now and then, set or cleared
+        const auto options = mover->seat(on_turn).candidates();
+        if (!options.empty()) {
+          const std::string p = options[rng() % options.size()];
+          const bool set = !marked[on_turn].count(p);
+          mover->send(Json{{"type", "mark"}, {"point", p}, {"set", set}});
+          EXPECT_EQ(mover->nextEvent(on_turn).at("event").at("kind"), "mark");
+          if (set)
+            marked[on_turn].insert(p);
+          else
+            marked[on_turn].erase(p);
+          sent[on_turn].insert(p);
+        }
+      }
+      const Json cmd = randomAction(mover->seat(on_turn), rng, 0.01);
+      if (cmd.contains("point")) sent[on_turn].insert(cmd.at("point").get<std::string>());
+      act(*mover, cmd, ls);
+    }
+    ASSERT_TRUE(spectator->seat("spectator").over());
+    const Json story = http("GET", "/api/games/" + table.at("table").get<std::string>()).json();
+    const Json& reveal = story.at("reveal");
+    std::set<std::string> handicap, captured;
+    std::map<std::string, std::set<std::string>> stones{{"black", {}}, {"white", {}}};
+    for (const Json& p : reveal.at("handicap")) handicap.insert(p.get<std::string>());
+    for (const Json& t : reveal.at("turns")) {
+      if (t.at("end") != "stone") continue;
+      stones[t.at("player").get<std::string>()].insert(t.at("point").get<std::string>());
+      for (const Json& p : t.at("captured")) captured.insert(p.get<std::string>());
+    }
+    // What each audience may name before the end: its own tries and marks, the announced
+    // captures, the public handicap stones. Nothing else, so no hidden opponent stone.
+    for (auto& [who, client] : std::map<std::string, Client*>{
+             {"black", black.get()}, {"white", white.get()}, {"spectator", spectator.get()}}) {
+      std::set<std::string> allowed = handicap;
+      allowed.insert(captured.begin(), captured.end());
+      if (who != "spectator") allowed.insert(sent[who].begin(), sent[who].end());
+      const std::string opp = who == "black" ? "white" : "black";
+      for (const std::string& frame : beforeEnd(client->ws().history())) {
+        for (const std::string& v : verticesIn(frame)) {
+          EXPECT_TRUE(allowed.count(v)) << who << " received " << v << " in " << frame;
+          if (who != "spectator" && stones[opp].count(v)) {
+            EXPECT_TRUE(sent[who].count(v) || captured.count(v) || handicap.count(v))
+                << who << " learned a hidden " << opp << " stone at " << v;
+          }
+        }
+      }
+    }
+    (void)size;
+  }
+}
+
+TEST_F(LeakTest, RejectionIsTheSameBytesWhateverTheReason) {
+  // Black then tries A1: occupied by a hidden white stone, suicide, or a ko retake.
+  const std::map<std::string, std::vector<std::string>> games{
+      {"occupied", {"E5", "A1", "E4", "B2", "D5", "C2"}},
+      {"suicide", {"E5", "A2", "E4", "B1", "D5", "C3"}},
+      {"ko", {"A1", "A2", "C1", "E5", "B2", "B1"}},
+  };
+  std::map<std::string, std::vector<std::string>> answers;
+  for (const auto& [reason, moves] : games) {
+    const Json table = create(Json{{"rules", Json{{"size", 5}, {"ko", "superko"}}}});
+    auto black = joinSeat(table, "black");
+    auto white = joinSeat(table, "white");
+    auto spectator = watch(table);
+    std::vector<Listener> ls{
+        {black.get(), "black"}, {white.get(), "white"}, {spectator.get(), "spectator"}};
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const auto e =
+          act(i % 2 == 0 ? *black : *white, Json{{"type", "try"}, {"point", moves[i]}}, ls);
+      ASSERT_EQ(e[0].at("event").at("turn"), static_cast<int>(i) + 1) << reason << " move " << i;
+    }
+    black->send(Json{{"type", "try"}, {"point", "A1"}});
+    const auto frames = [](Client& c, const std::string& seat) {
+      c.nextEvent(seat);
+      return c.ws().history().back();
+    };
+    answers[reason] = {frames(*black, "black"), frames(*white, "white"),
+                       frames(*spectator, "spectator")};
+    EXPECT_NE(answers[reason][0].find("\"kind\":\"illegal\""), std::string::npos)
+        << reason << ": " << answers[reason][0];
+  }
+  EXPECT_EQ(answers["occupied"], answers["suicide"]);
+  EXPECT_EQ(answers["occupied"], answers["ko"]);
+  EXPECT_NE(answers["ko"][1].find("\"kind\":\"rejected\""), std::string::npos);
+}
+
+TEST_F(LeakTest, HiddenStonesDoNotChangeTheOpponentsBytes) {
+  // Two games that differ only in where White's (hidden, never captured) stones stand.
+  const std::vector<std::vector<std::string>> games{{"C3", "A1", "D4", "E5", "B2", "A5"},
+                                                    {"C3", "E1", "D4", "A4", "B2", "E2"}};
+  std::vector<std::vector<std::string>> black_bytes, spectator_bytes;
+  for (const auto& moves : games) {
+    const Json table = create(Json{{"rules", Json{{"size", 5}}}});
+    auto black = joinSeat(table, "black");
+    auto white = joinSeat(table, "white");
+    auto spectator = watch(table);
+    std::vector<Listener> ls{
+        {black.get(), "black"}, {white.get(), "white"}, {spectator.get(), "spectator"}};
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      act(i % 2 == 0 ? *black : *white, Json{{"type", "try"}, {"point", moves[i]}}, ls);
+    act(*black, Json{{"type", "try"}, {"point", "B3"}}, ls);
+    act(*white, Json{{"type", "pass"}}, ls);
+    auto strip = [](const std::vector<std::string>& frames) {
+      std::vector<std::string> out;
+      for (const std::string& f : beforeEnd(frames))
+        if (f.find("\"type\":\"joined\"") == std::string::npos) out.push_back(f);
+      return out;
+    };
+    black_bytes.push_back(strip(black->ws().history()));
+    spectator_bytes.push_back(strip(spectator->ws().history()));
+  }
+  EXPECT_EQ(black_bytes[0], black_bytes[1]);
+  EXPECT_EQ(spectator_bytes[0], spectator_bytes[1]);
+  EXPECT_GE(black_bytes[0].size(), 8u);
+}
+
+}  // namespace
+}  // namespace pg::test

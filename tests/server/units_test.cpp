@@ -1,0 +1,145 @@
+// The server's small parts on their own: tokens, static paths and MIME types, the Fischer clock,
+// the table setup's JSON, the rate limiter.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "server/fischer_clock.h"
+#include "server/latency_probe.h"
+#include "server/rate_limiter.h"
+#include "server/static_files.h"
+#include "server/table_setup.h"
+#include "server/tokens.h"
+
+namespace pg {
+namespace {
+
+TEST(Tokens, SeatTokensAreLongRandomAndUrlSafe) {
+  std::set<std::string> seen;
+  for (int i = 0; i < 1000; ++i) {
+    const std::string t = newSeatToken();
+    EXPECT_EQ(t.size(), 32u);  // 192 bits
+    for (char c : t)
+      EXPECT_TRUE(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_');
+    EXPECT_TRUE(seen.insert(t).second);
+  }
+}
+
+TEST(Tokens, TableIds) {
+  const std::string id = newTableId();
+  EXPECT_TRUE(isTableId(id));
+  EXPECT_FALSE(isTableId("short"));
+  EXPECT_FALSE(isTableId("ABCDEFGHIJKL"));
+  EXPECT_FALSE(isTableId("../../etc/pw"));
+  EXPECT_NE(newTableId(), newTableId());
+}
+
+TEST(Tokens, ConstantTimeEquals) {
+  EXPECT_TRUE(constantTimeEquals("abc", "abc"));
+  EXPECT_FALSE(constantTimeEquals("abc", "abd"));
+  EXPECT_FALSE(constantTimeEquals("abc", "abcd"));
+  EXPECT_FALSE(constantTimeEquals("", "a"));
+  EXPECT_TRUE(constantTimeEquals("", ""));
+}
+
+TEST(StaticFiles, PathsStayInsideTheFolder) {
+  EXPECT_EQ(staticPath("/"), "index.html");
+  EXPECT_EQ(staticPath("/app.js"), "app.js");
+  EXPECT_EQ(staticPath("/lib/x.mjs?v=2"), "lib/x.mjs");
+  EXPECT_EQ(staticPath("/i18n/"), "i18n/index.html");
+  EXPECT_EQ(staticPath("/a%20b.txt"), "a b.txt");
+  for (const char* bad : {"", "app.js", "/../x", "/a/../../x", "/%2e%2e/x", "/..%2fx", "/a/./b",
+                          "/a//b", "/a\\b", "/a%00b", "/%zz", "/%2"})
+    EXPECT_FALSE(staticPath(bad).has_value()) << bad;
+}
+
+TEST(StaticFiles, MimeTypes) {
+  EXPECT_EQ(mimeType("a.js"), "text/javascript; charset=utf-8");
+  EXPECT_EQ(mimeType("a.mjs"), "text/javascript; charset=utf-8");
+  EXPECT_EQ(mimeType("index.html"), "text/html; charset=utf-8");
+  EXPECT_EQ(mimeType("s.CSS"), "text/css; charset=utf-8");
+  EXPECT_EQ(mimeType("i.svg"), "image/svg+xml");
+  EXPECT_EQ(mimeType("d.json"), "application/json");
+  EXPECT_EQ(mimeType("m.wasm"), "application/wasm");
+  EXPECT_EQ(mimeType("noext"), "application/octet-stream");
+  EXPECT_EQ(mimeType("dir.d/noext"), "application/octet-stream");
+}
+
+TEST(FischerClock, ChargesTheMoverAndAddsTheIncrement) {
+  FischerClock c(10000, 2000);
+  EXPECT_EQ(c.running(), Color::Empty);
+  EXPECT_EQ(c.remaining(Color::Black, 0), 10000);
+  c.start(Color::Black, 1000);
+  EXPECT_EQ(c.remaining(Color::Black, 4000), 7000);
+  EXPECT_EQ(c.remaining(Color::White, 4000), 10000);
+  c.switchTurn(4000);  // Black used 3 s, gets 2 s
+  EXPECT_EQ(c.running(), Color::White);
+  EXPECT_EQ(c.remaining(Color::Black, 9000), 9000);
+  EXPECT_EQ(c.remaining(Color::White, 9000), 5000);
+  EXPECT_EQ(c.deadline(), 14000);
+  c.pause(9000, 60000);  // server down for 51 s: not charged
+  EXPECT_EQ(c.remaining(Color::White, 60000), 5000);
+  EXPECT_EQ(c.deadline(), 65000);
+  c.stop(61000);
+  EXPECT_EQ(c.running(), Color::Empty);
+  EXPECT_EQ(c.remaining(Color::White, 99000), 4000);
+  c.switchTurn(99000);  // no effect once stopped
+  EXPECT_EQ(c.remaining(Color::Black, 99000), 9000);
+}
+
+TEST(TableSetup, DefaultsAndRoundTrip) {
+  const TableSetup d = setupFromJson(Json::object());
+  EXPECT_EQ(d.rules.size, 9);
+  EXPECT_EQ(d.mode, TableMode::Online);
+  EXPECT_FALSE(d.clock);
+  EXPECT_FALSE(d.computer);
+  EXPECT_EQ(d.black_name, "Black");
+  const TableSetup c = setupFromJson(Json::parse(
+      R"({"mode":"computer","computer":{"color":"black","strength":"hard"},
+          "clock":{"main_seconds":90.5,"increment_seconds":3},"rules":{"size":13,"topology":"torus"}})"));
+  EXPECT_EQ(c.computer->color, Color::Black);
+  EXPECT_EQ(c.computer->strength, "hard");
+  EXPECT_EQ(c.clock->main_ms, 90500);
+  EXPECT_EQ(c.clock->increment_ms, 3000);
+  EXPECT_EQ(c.black_name, "phantomgo (hard)");
+  EXPECT_FALSE(c.isHuman(Color::Black));
+  EXPECT_TRUE(c.isHuman(Color::White));
+  EXPECT_EQ(setupFromJson(setupToJson(c)), c);
+  const TableSetup m = setupFromJson(Json{{"mode", "computer"}});
+  EXPECT_EQ(m.computer->color, Color::White);
+  EXPECT_EQ(m.computer->strength, "medium");
+}
+
+TEST(TableSetup, Errors) {
+  for (const char* bad :
+       {R"([])", R"({"mode":1})", R"({"clock":{"main_seconds":1e9}})",
+        R"({"clock":{"increment_seconds":1}})", R"({"clock":{"main_seconds":10,"x":1}})",
+        R"({"computer":{"color":"white"}})", R"({"mode":"computer","computer":{"color":"red"}})",
+        R"({"names":{"black":"a\u0001"}})", R"({"names":{"grey":"x"}})",
+        R"({"rules":{"size":9,"wrap":true}})"})
+    EXPECT_THROW(setupFromJson(Json::parse(bad)), ProtocolError) << bad;
+}
+
+TEST(RateLimiter, BurstThenRate) {
+  RateLimiter r(2, 3);
+  const auto t0 = RateLimiter::Clock::now();
+  EXPECT_TRUE(r.allow(t0));
+  EXPECT_TRUE(r.allow(t0));
+  EXPECT_TRUE(r.allow(t0));
+  EXPECT_FALSE(r.allow(t0));
+  EXPECT_TRUE(r.allow(t0 + std::chrono::milliseconds(500)));
+  EXPECT_FALSE(r.allow(t0 + std::chrono::milliseconds(600)));
+  EXPECT_TRUE(r.allow(t0 + std::chrono::seconds(10)));
+}
+
+TEST(LatencyProbe, Quantile) {
+  std::vector<double> v;
+  for (int i = 1; i <= 100; ++i) v.push_back(i);
+  EXPECT_EQ(quantile(v, 0.5), 50);
+  EXPECT_EQ(quantile(v, 0.99), 99);
+  EXPECT_EQ(quantile(v, 1.0), 100);
+  EXPECT_EQ(quantile({7}, 0.99), 7);
+}
+
+}  // namespace
+}  // namespace pg
