@@ -9,7 +9,7 @@ CXX_FILES = $(shell find $(FORMAT_DIRS) -type f \( -name '*.cpp' -o -name '*.h' 
 
 # The targets depend on each other's order (deps before build before tests).
 .NOTPARALLEL:
-.PHONY: all deps build check test asan web-test serve format format-check clean
+.PHONY: all deps build check test asan web-test fuzz-smoke serve format format-check clean
 
 all: build
 
@@ -35,7 +35,12 @@ web-test:
 	  echo "web-test: package.json has no test script yet; no browser tests to run"; \
 	fi
 
-check: deps build test asan web-test
+# The libFuzzer targets (clang, preset `fuzz`) on their seed corpora, then a few seconds of
+# mutation each; long runs: tools/fuzz.sh run <target> (docs/reliability.md).
+fuzz-smoke:
+	JOBS=$(JOBS) SMOKE_SECONDS=5 tools/fuzz.sh smoke
+
+check: deps build test asan web-test fuzz-smoke
 
 serve: deps build
 	@if ! $(BIN) --help 2>/dev/null | grep -Eq '^ +serve( |$$)'; then \

@@ -1,0 +1,95 @@
+// The HTTP request router (HttpApi::handle: the JSON API, /healthz, static files) on arbitrary
+// methods, targets, Host headers and bodies. Tables exist: "$T" in a target stands for a live
+// table's id, "$F" for a finished one's. Asserted: every reply has a known status and a body; a
+// JSON reply parses; no reply ever holds the file outside the web folder; a game record or SGF
+// of an unfinished table is refused (403) and never holds its moves; a table's public
+// information never holds a seat token.
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <set>
+
+#include "fuzz_check.h"
+#include "server_fixture.h"
+
+namespace pg::fuzz {
+namespace {
+
+struct World {
+  Fixture fx;
+  std::string live_id, finished_id;
+  std::vector<std::string> tokens;
+  World() {
+    const auto live = fx.registry->create(Json{{"rules", {{"size", 5}}}});
+    live_id = live.record.id;
+    tokens = {live.record.black_token, live.record.white_token};
+    // Play two stones into the live table so that its log has hidden moves.
+    auto p = std::make_shared<FakePeer>();
+    auto q = std::make_shared<FakePeer>();
+    auto t = fx.registry->find(live_id);
+    t->join(p, Json{{"type", "join"}, {"token", live.record.black_token}});
+    t->join(q, Json{{"type", "join"}, {"token", live.record.white_token}});
+    t->command(p, Json{{"type", "try"}, {"point", "C3"}});
+    t->command(q, Json{{"type", "try"}, {"point", "D4"}});
+    const auto done = fx.registry->create(Json{{"mode", "hotseat"}, {"rules", {{"size", 5}}}});
+    finished_id = done.record.id;
+    tokens.push_back(done.record.hotseat_token);
+    auto h = std::make_shared<FakePeer>();
+    auto u = fx.registry->find(finished_id);
+    u->join(h, Json{{"type", "join"}, {"token", done.record.hotseat_token}});
+    u->command(h, Json{{"type", "try"}, {"point", "B2"}});
+    u->command(h, Json{{"type", "resign"}});
+    fx.poll();
+    t->leave(p.get());
+    t->leave(q.get());
+    u->leave(h.get());
+    fx.poll();
+  }
+};
+
+World& world() {
+  static World* w = new World();  // lives for the whole run
+  return *w;
+}
+
+const std::set<int> kStatus = {200, 201, 400, 403, 404, 405, 413, 500, 503};
+
+}  // namespace
+}  // namespace pg::fuzz
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace pg;
+  using namespace pg::fuzz;
+  World& w = world();
+  FuzzedDataProvider in(data, size);
+  static const char* kMethods[] = {"GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"};
+  HttpRequest req;
+  req.method = in.ConsumeBool() ? kMethods[in.ConsumeIntegralInRange(0, 5)]
+                                : in.ConsumeRandomLengthString(10);
+  std::string target = in.ConsumeRandomLengthString(200);
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{"$T", w.live_id},
+                                 {"$F", w.finished_id}})
+    for (std::size_t at = target.find(from); at != std::string::npos;
+         at = target.find(from, at + to.size()))
+      target.replace(at, from.size(), to);
+  req.target = target;
+  req.host = in.ConsumeRandomLengthString(40);
+  req.body = in.ConsumeRemainingBytesAsString();
+  // Creating tables is fine but each one lives on; keep the number bounded.
+  if (req.method == "POST" && w.fx.registry->size() > 2000) return 0;
+  const HttpReply r = w.fx.api->handle(req);
+  w.fx.poll();
+  PG_FUZZ_CHECK(kStatus.count(r.status), "status " + std::to_string(r.status));
+  PG_FUZZ_CHECK(r.body.find("TOP-SECRET-OUTSIDE-WEB") == std::string::npos,
+                "a file outside the web folder was served for " + req.target);
+  if (r.content_type.rfind("application/json", 0) == 0)
+    PG_FUZZ_CHECK(!Json::parse(r.body, nullptr, false).is_discarded(), "bad JSON reply");
+  if (r.status >= 500) PG_FUZZ_CHECK(r.status == 503 || r.body.find("store-failed") != std::string::npos, "500");
+  for (const std::string& t : w.tokens)
+      PG_FUZZ_CHECK(r.body.find(t) == std::string::npos, "a seat token leaked to " + req.target);
+  if (req.target.find(w.live_id) != std::string::npos &&
+      req.target.find("/api/games/") != std::string::npos) {
+    PG_FUZZ_CHECK(r.status != 200 || r.body.find("D4") == std::string::npos,
+                  "the record of a live game was served: " + req.target);
+  }
+  return 0;
+}

@@ -1,0 +1,84 @@
+// A server without sockets for the fuzz targets: an io_context polled by hand, an in-memory
+// SQLite store, the real TableRegistry, Tables and HttpApi, and peers that keep every frame.
+#pragma once
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "server/http_api.h"
+#include "server/table.h"
+#include "server/table_registry.h"
+#include "store/sqlite_store.h"
+
+namespace pg::fuzz {
+
+class FakePeer : public Peer, public std::enable_shared_from_this<FakePeer> {
+ public:
+  void send(std::shared_ptr<const std::string> frame) override { frames.push_back(*frame); }
+  void joined() override { was_joined = true; }
+  const std::string& label() const override { return label_; }
+  std::vector<std::string> frames;
+  bool was_joined = false;
+
+ private:
+  std::string label_ = "fuzz";
+};
+
+/// The web folder the static files come from, with a secret file beside it that no request may
+/// ever read.
+inline const std::string& fuzzWebDir() {
+  static const std::string dir = [] {
+    const auto base = std::filesystem::temp_directory_path() /
+                      ("pg-fuzz-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(base / "web" / "sub");
+    std::ofstream(base / "web" / "index.html") << "<!doctype html><title>pg</title>";
+    std::ofstream(base / "web" / "app.js") << "export const x = 1;\n";
+    std::ofstream(base / "web" / "sub" / "a.css") << "body{}\n";
+    std::ofstream(base / "secret.txt") << "TOP-SECRET-OUTSIDE-WEB\n";
+    return (base / "web").string();
+  }();
+  return dir;
+}
+
+struct Fixture {
+  Fixture() : store(":memory:", Durability::Normal), bots(1) {
+    spdlog::set_level(spdlog::level::off);
+    settings.web_dir = fuzzWebDir();
+    settings.bot_seconds = 0.001;
+    TableContext ctx;
+    ctx.io = &io;
+    ctx.store = &store;
+    ctx.bots = &bots;
+    ctx.settings = &settings;
+    registry = std::make_unique<TableRegistry>(ctx);
+    api = std::make_unique<HttpApi>(*registry, store, settings);
+  }
+  ~Fixture() {
+    registry->shutdown();
+    poll();
+    api.reset();
+    registry.reset();
+    bots.join();
+  }
+  void poll() {
+    io.restart();
+    io.poll();
+  }
+
+  // Destroyed in reverse order: the io_context outlives the tables that post into it.
+  ServerSettings settings;
+  boost::asio::io_context io;
+  SqliteStore store;
+  boost::asio::thread_pool bots;
+  std::unique_ptr<TableRegistry> registry;
+  std::unique_ptr<HttpApi> api;
+};
+
+}  // namespace pg::fuzz
