@@ -4,6 +4,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/address.hpp>
+#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <condition_variable>
@@ -76,7 +77,14 @@ Server::~Server() {
 
 uint16_t Server::start() {
   Impl& m = *impl_;
-  const net::ip::tcp::endpoint ep(net::ip::make_address(m.settings.bind), m.settings.port);
+  // An IP address, or a name such as "localhost" (its first address).
+  boost::system::error_code ec;
+  net::ip::address address = net::ip::make_address(m.settings.bind, ec);
+  if (ec) {
+    net::ip::tcp::resolver resolver(m.ioc);
+    address = resolver.resolve(m.settings.bind, "0").begin()->endpoint().address();
+  }
+  const net::ip::tcp::endpoint ep(address, m.settings.port);
   m.listener = std::make_shared<Listener>(m.ioc, ep, m.ctx);
   m.listener->run();
   for (int i = 0; i < std::max(1, m.settings.threads); ++i)
