@@ -128,7 +128,7 @@ int Sampler::sampleOnce(Board& out, Rng& rng, Point keep_empty, std::vector<Poin
 int Sampler::sample(Board& out, Rng& rng, Point keep_empty, std::vector<Point>* placed) const {
   int missing = 0;
   const size_t placed_start = placed ? placed->size() : 0;
-  for (int attempt = 0; attempt < 8; ++attempt) {
+  for (int attempt = 0; attempt < 64; ++attempt) {
     if (placed) placed->resize(placed_start);
     missing = sampleOnce(out, rng, keep_empty, placed);
     if (missing == 0) return 0;

@@ -94,16 +94,17 @@ Action ExternalPlayer::fail(std::string why, bool timeout) {
   return Action::resign();
 }
 
-bool ExternalPlayer::command(const std::string& cmd, bool* ok, std::string* answer) {
+bool ExternalPlayer::command(const std::string& cmd, bool* ok, std::string* answer,
+                             double timeout) {
   if (!failure_.empty()) return false;
   const Clock::time_point deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                                        std::chrono::duration<double>(timeout_));
+                                                        std::chrono::duration<double>(timeout));
   const std::string line = cmd + "\n";
   size_t off = 0;
   while (off < line.size()) {
     pollfd pfd{to_fd_, POLLOUT, 0};
     if (poll(&pfd, 1, msLeft(deadline)) <= 0) {
-      fail("did not read its input within " + std::to_string(timeout_) + " s", true);
+      fail("did not read its input within " + std::to_string(timeout) + " s", true);
       return false;
     }
     const ssize_t w = write(to_fd_, line.data() + off, line.size() - off);
@@ -138,7 +139,7 @@ bool ExternalPlayer::command(const std::string& cmd, bool* ok, std::string* answ
     pollfd pfd{from_fd_, POLLIN, 0};
     const int left = msLeft(deadline);
     if (left <= 0 || poll(&pfd, 1, left) <= 0) {
-      fail("gave no answer to '" + cmd + "' within " + std::to_string(timeout_).substr(0, 5) + " s",
+      fail("gave no answer to '" + cmd + "' within " + std::to_string(timeout).substr(0, 5) + " s",
            true);
       return false;
     }
@@ -168,7 +169,7 @@ Action ExternalPlayer::choose(const View& view, const SearchLimits&) {
   std::string answer;
   if (!set_up_) {
     for (const std::string& cmd : setupCommands(rules)) {
-      if (!command(cmd, &ok, &answer)) return Action::resign();
+      if (!command(cmd, &ok, &answer, std::max(timeout_, 10.0))) return Action::resign();
       if (!ok && cmd.rfind("komi", 0) != 0) return fail("refused '" + cmd + "': " + answer);
     }
     set_up_ = true;
@@ -176,9 +177,9 @@ Action ExternalPlayer::choose(const View& view, const SearchLimits&) {
   const auto& events = view.events();
   for (; events_sent_ < events.size(); ++events_sent_) {
     const auto cmd = eventCommand(events[events_sent_], view.self(), rules.size);
-    if (cmd && !command(*cmd, &ok, &answer)) return Action::resign();
+    if (cmd && !command(*cmd, &ok, &answer, timeout_)) return Action::resign();
   }
-  if (!command("genmove " + std::string(colorLetter(view.self())), &ok, &answer))
+  if (!command("genmove " + std::string(colorLetter(view.self())), &ok, &answer, timeout_))
     return Action::resign();
   if (!ok) return fail("refused genmove: " + answer);
   std::string word = answer.substr(0, answer.find_first_of(" \t\n"));

@@ -15,7 +15,8 @@ namespace pg {
 
 class ExternalPlayer final : public Player {
  public:
-  /// answer_timeout: seconds the engine may take to answer any one command.
+  /// answer_timeout: seconds the engine may take to answer any one command (the setup
+  /// commands of the first game get at least 10 s: an engine may be slow to start).
   ExternalPlayer(std::string command, double answer_timeout);
   ~ExternalPlayer() override;
   ExternalPlayer(const ExternalPlayer&) = delete;
@@ -32,7 +33,7 @@ class ExternalPlayer final : public Player {
  private:
   /// Sends one command and reads its response. Returns false (and sets failure_) if the engine
   /// did not answer in time or exited; *ok tells '=' from '?'.
-  bool command(const std::string& cmd, bool* ok, std::string* answer);
+  bool command(const std::string& cmd, bool* ok, std::string* answer, double timeout);
   Action fail(std::string why, bool timeout = false);
 
   std::string command_;

@@ -29,21 +29,24 @@ class MonteCarloPlayer final : public Player {
   Action choose(const View& view, const SearchLimits& limits) override {
     const Clock::time_point now = Clock::now();
     RootStats prior;
-    bool have_prior = false;
+    bool have_prior = false, same_turn = false;
     Clock::time_point turn_start = now;
     {
       std::lock_guard<std::mutex> lock(mu_);
-      if (params_.ucb && cache_.valid && cache_.turn == view.turn() && cache_.self == view.self() &&
+      if (cache_.valid && cache_.turn == view.turn() && cache_.self == view.self() &&
           cache_.version < view.version() && !view.triedThisTurn().empty()) {
-        prior = cache_.stats;
-        have_prior = true;
+        same_turn = true;
         turn_start = cache_.turn_start;
+        if (params_.ucb) {  // flat MC as published starts afresh
+          prior = cache_.stats;
+          have_prior = true;
+        }
       }
     }
     // The budget covers the whole turn; after a rejection the search goes on with what is
     // left (at least a quarter of it), keeping half the weight of the earlier statistics.
     double seconds = limits.seconds * scale_;
-    if (have_prior) {
+    if (same_turn) {
       const double used = std::chrono::duration<double>(now - turn_start).count();
       seconds = std::max(seconds - used, 0.25 * seconds);
     }
@@ -109,6 +112,7 @@ SearchParams flatMcParams() {
 
 SearchParams ourParams() {
   SearchParams p;
+  p.amaf = false;  // AMAF lost 30-70 against plain UCB at 500 playouts (60 games)
   return p;
 }
 
@@ -121,6 +125,23 @@ std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed) {
   if (name == "easy") return std::make_unique<MonteCarloPlayer>("easy", ourParams(), 0.02, seed);
   if (name == "medium")
     return std::make_unique<MonteCarloPlayer>("medium", ourParams(), 0.15, seed);
+  // Experiments (what did not win is reported in the issue): the default search with AMAF,
+  // with the uniform sampler, or with flat round robin instead of UCB.
+  if (name == "x-amaf") {
+    SearchParams p = ourParams();
+    p.amaf = true;
+    return std::make_unique<MonteCarloPlayer>("x-amaf", p, 1.0, seed);
+  }
+  if (name == "x-uniform") {
+    SearchParams p = ourParams();
+    p.knowledge = false;
+    return std::make_unique<MonteCarloPlayer>("x-uniform", p, 1.0, seed);
+  }
+  if (name == "x-c1") {
+    SearchParams p = ourParams();
+    p.ucb_c = 1.0;
+    return std::make_unique<MonteCarloPlayer>("x-c1", p, 1.0, seed);
+  }
   if (name == "hard" || name == "default")
     return std::make_unique<MonteCarloPlayer>(std::string(name), ourParams(), 1.0, seed);
   return nullptr;

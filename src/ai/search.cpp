@@ -138,7 +138,11 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
     }
     const Point root = move == n ? kNoPoint : static_cast<Point>(move);
     placed.clear();
-    sh.sampler->sample(board, rng, root, &placed);
+    if (sh.sampler->sample(board, rng, root, &placed) > 0 && root != kNoPoint) {
+      // No determinization keeps the root point empty: it is almost surely occupied.
+      placed.clear();
+      sh.sampler->sample(board, rng, kNoPoint, &placed);
+    }
     for (Point q : placed) out.occupancy[static_cast<size_t>(q)] += 1;
     ++out.samples;
     self_moves.clear();
@@ -146,7 +150,7 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
     if (move == n) {
       v = playoutValue(board, opp, 1, rules, self, rng, self_moves, seen);
     } else if (!board.isLegal(self, root)) {
-      v = 0;  // suicide in this determinization: never a good try
+      v = 0;  // occupied or suicide in this determinization: never a good try
     } else {
       const int captured = board.play(self, root);
       if (rules.atari_go && captured > 0)

@@ -1,4 +1,5 @@
 // `phantomgo gtp`: the GTP engine on stdin/stdout.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <random>
@@ -8,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/gtp_engine.h"
+#include "cli/phantom_gtp.h"
 
 namespace pg {
 
@@ -31,13 +33,23 @@ void addGtpCommand(CLI::App& app) {
       ->capture_default_str();
   sub->add_flag("--torus", args->torus, "the board wraps around at its edges");
   CLI::Option* seed = sub->add_option("--seed", args->seed, "seed of genmove (default: random)");
-  sub->callback([args, seed] {
+  auto phantom = addPhantomGtpOptions(sub);
+  sub->callback([args, seed, phantom] {
     GtpOptions options = args->options;
     options.ko = *parseKoRule(args->ko);
     options.topology = args->torus ? Topology::Torus : Topology::Planar;
     options.seed = seed->count() > 0
                        ? args->seed
                        : (uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
+    if (phantom->phantom) {  // the Phantom Go engine protocol (phantom_gtp.h)
+      Rules rules;
+      rules.size = std::min(options.size, 19);
+      rules.komi = options.komi;
+      rules.ko = options.ko;
+      rules.topology = options.topology;
+      runPhantomGtp(*phantom, rules, options.seed);
+      return;
+    }
     spdlog::debug("gtp: size {} {}, ko {}, seed {}", options.size, topologyName(options.topology),
                   koRuleName(options.ko), options.seed);
     GtpEngine engine(options);

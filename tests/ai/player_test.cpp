@@ -1,0 +1,105 @@
+// The bots never try a point twice in a turn or their own stones, and always end their turn,
+// on every shape; makePlayer knows every strength.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <thread>
+
+#include "ai/player.h"
+#include "referee/referee.h"
+
+namespace pg {
+namespace {
+
+TEST(MakePlayer, KnowsEveryName) {
+  for (const char* name : {"random", "flatmc", "easy", "medium", "hard", "default"})
+    EXPECT_NE(makePlayer(name, 1), nullptr) << name;
+  EXPECT_EQ(makePlayer("nonsense", 1), nullptr);
+}
+
+void playGame(const Rules& rules, const char* a, const char* b, const SearchLimits& limits,
+              uint64_t seed) {
+  Referee ref(rules);
+  auto black = makePlayer(a, seed);
+  auto white = makePlayer(b, seed + 1);
+  int actions = 0;
+  while (!ref.over()) {
+    const Color c = ref.toMove();
+    const View& view = ref.view(audienceOf(c));
+    const std::set<Point> tried(view.triedThisTurn().begin(), view.triedThisTurn().end());
+    const Action act = (c == Color::Black ? *black : *white).choose(view, limits);
+    ASSERT_LE(++actions, 10 * rules.numPoints() * rules.effectiveTurnCap());
+    if (act.kind == Action::Kind::Try) {
+      ASSERT_EQ(tried.count(act.point), 0u) << "tried twice " << pointName(act.point, rules.size);
+      ASSERT_EQ(view.at(act.point), Color::Empty) << "tried its own stone";
+      ASSERT_TRUE(ref.tryPoint(c, act.point).accepted());
+      ASSERT_LE(ref.triesThisTurn(), rules.numPoints());
+    } else if (act.kind == Action::Kind::Pass) {
+      ASSERT_TRUE(ref.pass(c).accepted());
+    } else {
+      ASSERT_TRUE(ref.resign(c).accepted());
+    }
+  }
+}
+
+TEST(Bots, NeverRepeatAPointAndAlwaysEndTheirTurn) {
+  SearchLimits limits;
+  limits.playouts = 60;
+  limits.threads = 2;
+  struct Case {
+    int size;
+    bool torus, atari;
+    int handicap;
+    const char* a;
+    const char* b;
+  };
+  const Case cases[] = {{5, false, false, 0, "default", "random"},
+                        {5, true, false, 0, "flatmc", "default"},
+                        {7, false, true, 0, "medium", "random"},
+                        {7, false, false, 2, "random", "hard"},
+                        {9, true, true, 4, "easy", "default"}};
+  uint64_t seed = 7;
+  for (const Case& c : cases) {
+    Rules rules;
+    rules.size = c.size;
+    rules.topology = c.torus ? Topology::Torus : Topology::Planar;
+    rules.atari_go = c.atari;
+    rules.handicap = c.handicap;
+    rules.komi = Rules::defaultKomi(c.handicap);
+    SCOPED_TRACE(std::to_string(c.size) + " " + c.a + " vs " + c.b);
+    playGame(rules, c.a, c.b, limits, seed++);
+    if (HasFatalFailure()) return;
+  }
+}
+
+TEST(Bots, TimeBudgetIsRespected) {
+  Rules rules;
+  Referee ref(rules);
+  auto bot = makePlayer("default", 3);
+  SearchLimits limits;
+  limits.seconds = 0.2;
+  limits.threads = 2;
+  const auto t0 = std::chrono::steady_clock::now();
+  const Action a = bot->choose(ref.view(Audience::Black), limits);
+  const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(a.kind, Action::Kind::Try);
+  EXPECT_LT(dt, 0.2 + 0.3);
+  EXPECT_GT(bot->lastDiagnostics().playouts, 0);
+}
+
+TEST(Bots, ChooseIsThreadSafeOnOneInstance) {
+  Rules rules;
+  Referee ref(rules);
+  auto bot = makePlayer("default", 5);
+  SearchLimits limits;
+  limits.playouts = 300;
+  Action a1, a2;
+  std::thread t([&] { a1 = bot->choose(ref.view(Audience::Black), limits); });
+  a2 = bot->choose(ref.view(Audience::Black), limits);
+  t.join();
+  EXPECT_EQ(a1.kind, Action::Kind::Try);
+  EXPECT_EQ(a2.kind, Action::Kind::Try);
+}
+
+}  // namespace
+}  // namespace pg

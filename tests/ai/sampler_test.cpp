@@ -1,0 +1,117 @@
+// The belief sampler never breaks a hard constraint, over many positions of random games of
+// every shape.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "ai/belief.h"
+#include "ai/player.h"
+#include "referee/referee.h"
+
+namespace pg {
+namespace {
+
+/// Every chain has a liberty, and the board's structures are consistent.
+std::string positionProblem(const Board& b) {
+  if (std::string c = b.checkConsistency(); !c.empty()) return c;
+  for (Point p = 0; p < b.numPoints(); ++p)
+    if (isStone(b.at(p)) && b.liberties(p) == 0)
+      return "chain without liberty at " + pointName(p, b.size()) + "\n" + b.toAscii();
+  return "";
+}
+
+void checkSamples(const Referee& ref, const View& view, Rng& rng) {
+  const Knowledge k = Knowledge::fromView(view);
+  const Board& real = ref.realGame().board();
+  const Color self = view.self(), opp = opponent(self);
+  const int n = view.rules().numPoints();
+  // The certain stones really are there: the inference is sound.
+  for (Point p : k.certain)
+    ASSERT_EQ(real.at(p), opp) << "certain stone " << pointName(p, view.rules().size)
+                               << " is not on the real board\n"
+                               << real.toAscii();
+  ASSERT_EQ(positionProblem(k.base), "");
+  for (bool use_knowledge : {true, false}) {
+    const Sampler sampler(k, use_knowledge);
+    Board b(view.rules().size, view.rules().topology);
+    for (int s = 0; s < 10; ++s) {
+      // A point to keep empty: one that is empty on the real board, which proves the
+      // constraints can all be met with it empty.
+      Point keep = s % 2 ? static_cast<Point>(rng.below(static_cast<uint32_t>(n))) : kNoPoint;
+      if (keep != kNoPoint && real.at(keep) != Color::Empty) keep = kNoPoint;
+      std::vector<Point> placed;
+      const int missing = sampler.sample(b, rng, keep, &placed);
+      if (!use_knowledge) {  // the uniform baseline may rarely fall short in dense positions
+        ASSERT_EQ(positionProblem(b), "") << b.toAscii();
+        continue;
+      }
+      ASSERT_EQ(missing, 0) << "could not place every stone; keep "
+                            << pointName(keep, view.rules().size) << " knowledge " << use_knowledge
+                            << " hidden " << k.hidden_total << "\nview:\n"
+                            << k.plain.toAscii() << "real:\n"
+                            << real.toAscii();
+      ASSERT_EQ(b.stoneCount(opp), view.stoneCount(opp)) << b.toAscii();
+      ASSERT_EQ(b.stoneCount(self), view.stoneCount(self));
+      ASSERT_EQ(static_cast<int>(placed.size()), k.hidden_total);
+      for (Point p = 0; p < n; ++p) {
+        if (view.at(p) != Color::Empty) {
+          ASSERT_EQ(b.at(p), view.at(p));
+        }
+      }
+      if (keep != kNoPoint && view.at(keep) == Color::Empty &&
+          std::find(k.certain.begin(), k.certain.end(), keep) == k.certain.end()) {
+        ASSERT_EQ(b.at(keep), Color::Empty);
+      }
+      for (Point p : k.certain) ASSERT_EQ(b.at(p), opp);
+      ASSERT_EQ(positionProblem(b), "") << b.toAscii();
+    }
+  }
+}
+
+struct Shape {
+  int size;
+  bool torus;
+  int handicap;
+  bool atari;
+};
+
+TEST(Sampler, NeverBreaksAHardConstraint) {
+  const Shape shapes[] = {{5, false, 0, false}, {7, true, 0, false},  {9, false, 0, false},
+                          {9, false, 4, false}, {9, true, 2, false},  {13, false, 0, false},
+                          {9, false, 0, true},  {19, false, 9, false}};
+  Rng rng(42);
+  int positions = 0;
+  for (const Shape& sh : shapes) {
+    const int games = sh.size >= 13 ? 1 : 4;
+    for (int game = 0; game < games; ++game) {
+      Rules rules;
+      rules.size = sh.size;
+      rules.topology = sh.torus ? Topology::Torus : Topology::Planar;
+      rules.handicap = sh.handicap;
+      rules.komi = Rules::defaultKomi(sh.handicap);
+      rules.atari_go = sh.atari;
+      Referee ref(rules);
+      auto black = makePlayer("random", 1000 + game);
+      auto white = makePlayer("random", 2000 + game);
+      SearchLimits limits;
+      while (!ref.over()) {
+        const Color c = ref.toMove();
+        const View& view = ref.view(audienceOf(c));
+        if (rng.below(sh.size >= 13 ? 25 : 6) == 0) {
+          checkSamples(ref, view, rng);
+          if (testing::Test::HasFatalFailure()) return;
+          ++positions;
+        }
+        const Action a = (c == Color::Black ? *black : *white).choose(view, limits);
+        if (a.kind == Action::Kind::Try)
+          ASSERT_TRUE(ref.tryPoint(c, a.point).accepted());
+        else
+          ref.pass(c);
+      }
+    }
+  }
+  EXPECT_GT(positions, 150);
+}
+
+}  // namespace
+}  // namespace pg
