@@ -51,6 +51,10 @@ void Listener::onAccept(boost::system::error_code ec, tcp::socket socket) {
     boost::system::error_code ignored;
     socket.close(ignored);
   } else {
+    // Small frames go out at once: Nagle's algorithm with the peer's delayed ACK would hold
+    // an answer back for tens of milliseconds.
+    boost::system::error_code ignored;
+    socket.set_option(tcp::no_delay(true), ignored);
     std::make_shared<HttpSession>(std::move(socket), ctx_, ConnectionSlot(ctx_.get()))->run();
   }
   doAccept();
