@@ -320,8 +320,8 @@ function TableView(props) {
   const boardBox = useRef(null);
   const width = useWidth(boardBox);
   const vertexSize = fitVertexSize(rules.size, rules.topology === 'torus', Math.min(width, 640));
-  const myTurn = !spectator && !view.over && view.to_move === seat;
   const started = info.state !== 'waiting' || view.events.length > 0;
+  const myTurn = started && !spectator && !view.over && view.to_move === seat;
 
   const visible = [...view.stones.black, ...view.stones.white];
   const disabled = [...visible, ...view.tried];
