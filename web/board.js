@@ -12,6 +12,18 @@ import { pointToXY, xyToPoint, columnName, rowName } from './view.js';
 
 const SIGN = { black: 1, white: -1 };
 
+/// The content width of the element in `ref`, followed as it changes (300 before it is known).
+export function useWidth(ref) {
+  const [width, setWidth] = useState(300);
+  useEffect(() => {
+    if (!ref.current) return undefined;
+    const ro = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    ro.observe(ref.current);
+    return () => ro.disconnect();
+  }, [ref.current]);
+  return width;
+}
+
 /// Wrapped lines drawn on each side of a torus board.
 export function torusMargin(size) {
   return size < 7 ? 1 : 2;

@@ -3,7 +3,7 @@
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
 import { t, colorName } from './i18n/i18n.js';
-import { Board, fitVertexSize } from './board.js';
+import { Board, fitVertexSize, useWidth } from './board.js';
 import { replaySteps } from './view.js';
 
 function stepText(step) {
@@ -43,7 +43,7 @@ export function Replay({ reveal, rules }) {
   if (step.kind === 'rejected' && showTry && !rejected.includes(step.point)) rejected.push(step.point);
   const last = step.kind === 'stone' && showTry ? step.point : null;
   const captured = step.kind === 'stone' ? step.captured : [];
-  const width = box.current?.clientWidth ?? 360;
+  const width = useWidth(box);
   const vertexSize = fitVertexSize(rules.size, rules.topology === 'torus', Math.min(width, 520));
 
   const go = (i) => setIndex(Math.max(0, Math.min(steps.length - 1, i)));

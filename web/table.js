@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
 import { t, colorName, formatNumber } from './i18n/i18n.js';
-import { Board, fitVertexSize } from './board.js';
+import { Board, fitVertexSize, useWidth } from './board.js';
 import { TableConnection } from './net.js';
 import { applyEvent, logLines, other, viewFromSnapshot } from './view.js';
 import { errorSentence } from './errors.js';
@@ -72,17 +72,6 @@ export function reduce(state, msg) {
 
 // ---------------------------------------------------------------------------------------------
 // Small hooks.
-
-function useWidth(ref) {
-  const [width, setWidth] = useState(360);
-  useEffect(() => {
-    if (!ref.current) return undefined;
-    const ro = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
-    ro.observe(ref.current);
-    return () => ro.disconnect();
-  }, [ref.current]);
-  return width;
-}
 
 function useNow(active, ms = 250) {
   const [now, setNow] = useState(() => performance.now());
@@ -563,7 +552,7 @@ function EndPanel({ table, view }) {
     <section class="end card" aria-labelledby="end-title" data-testid="end">
       <h2 id="end-title">${t('end.title')}</h2>
       <p class="result" data-testid="result">${resultSentence(reveal.result)}</p>
-      <table class="score" data-testid="score">
+      <div class="table-scroll"><table class="score" data-testid="score">
         <caption>${t('end.score')}</caption>
         <thead>
           <tr><th scope="col"></th><th scope="col">${t('end.stones')}</th><th scope="col">${t('end.territory')}</th><th scope="col">${t('end.komi')}</th><th scope="col">${t('end.total')}</th></tr>
@@ -572,7 +561,7 @@ function EndPanel({ table, view }) {
           <tr><th scope="row">${colorName('black')}</th><td>${s.black_stones}</td><td>${s.black_territory}</td><td>–</td><td>${n(s.black)}</td></tr>
           <tr><th scope="row">${colorName('white')}</th><td>${s.white_stones}</td><td>${s.white_territory}</td><td>${n(s.komi)}</td><td>${n(s.white)}</td></tr>
         </tbody>
-      </table>
+      </table></div>
       ${reveal.result?.reason !== 'two-passes' && reveal.result?.reason !== 'turn-cap' &&
       html`<p class="hint">${t('end.scoreNote')}</p>`}
       <p>
