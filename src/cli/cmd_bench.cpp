@@ -2,6 +2,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -12,6 +13,14 @@
 
 namespace pg {
 
+namespace {
+double threadCpuSeconds() {
+  timespec ts{};
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0;
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+}  // namespace
+
 PlayoutBenchResult runPlayoutBench(const PlayoutBenchConfig& cfg) {
   using Clock = std::chrono::steady_clock;
   const Board empty(cfg.size, cfg.topology);
@@ -19,6 +28,7 @@ PlayoutBenchResult runPlayoutBench(const PlayoutBenchConfig& cfg) {
   Rng rng(cfg.seed);
   Board board(empty);
   PlayoutBenchResult r;
+  const double cpu_start = threadCpuSeconds();
   const Clock::time_point start = Clock::now();
   const auto budget = std::chrono::duration<double>(cfg.seconds);
   Clock::time_point now = start;
@@ -32,6 +42,7 @@ PlayoutBenchResult runPlayoutBench(const PlayoutBenchConfig& cfg) {
     now = Clock::now();
   } while (now - start < budget);
   r.elapsed = std::chrono::duration<double>(now - start).count();
+  r.cpu_seconds = threadCpuSeconds() - cpu_start;
   return r;
 }
 
@@ -39,17 +50,19 @@ std::string playoutBenchText(const PlayoutBenchConfig& cfg, const PlayoutBenchRe
   char buf[512];
   std::snprintf(buf, sizeof buf,
                 "board: %dx%d %s, komi %.1f, one thread, seed %llu\n"
-                "seconds: %.3f\n"
+                "seconds: %.3f (cpu %.3f)\n"
                 "playouts: %lld\n"
                 "moves/playout: %.1f\n"
                 "ended by two passes: %.1f%%\n"
                 "black win rate: %.3f\n"
+                "wall-clock playouts/s: %lld\n"
                 "playouts/s: %lld\n",
                 cfg.size, cfg.size, std::string(topologyName(cfg.topology)).c_str(), cfg.komi,
-                static_cast<unsigned long long>(cfg.seed), r.elapsed,
+                static_cast<unsigned long long>(cfg.seed), r.elapsed, r.cpu_seconds,
                 static_cast<long long>(r.playouts), r.movesPerPlayout(),
                 r.playouts > 0 ? 100.0 * double(r.finished) / double(r.playouts) : 0.0,
-                r.blackWinRate(), static_cast<long long>(std::llround(r.playoutsPerSecond())));
+                r.blackWinRate(), static_cast<long long>(std::llround(r.wallPlayoutsPerSecond())),
+                static_cast<long long>(std::llround(r.playoutsPerSecond())));
   return buf;
 }
 
@@ -58,6 +71,8 @@ nlohmann::json playoutBenchJson(const PlayoutBenchConfig& cfg, const PlayoutBenc
       {"size", cfg.size},
       {"torus", cfg.topology == Topology::Torus},
       {"seconds", r.elapsed},
+      {"cpu_seconds", r.cpu_seconds},
+      {"wall_playouts_per_second", r.wallPlayoutsPerSecond()},
       {"playouts", r.playouts},
       {"playouts_per_second", r.playoutsPerSecond()},
       {"moves_per_playout", r.movesPerPlayout()},

@@ -38,9 +38,17 @@ struct PlayoutBenchResult {
   int64_t moves = 0;       ///< stones played in all playouts
   int64_t finished = 0;    ///< playouts that ended by two passes (not by the move cap)
   int64_t black_wins = 0;  ///< playoutScore - komi > 0
-  double elapsed = 0;      ///< seconds actually spent
+  double elapsed = 0;      ///< wall-clock seconds actually spent
+  /// CPU seconds the benchmark thread used (0 if unknown). On a shared machine the thread may
+  /// get only part of a core; the rate per CPU second is then the speed of one core.
+  double cpu_seconds = 0;
 
-  double playoutsPerSecond() const { return elapsed > 0 ? playouts / elapsed : 0; }
+  /// Playouts per CPU second of the thread when known, else per wall-clock second.
+  double playoutsPerSecond() const {
+    const double t = cpu_seconds > 0 ? cpu_seconds : elapsed;
+    return t > 0 ? playouts / t : 0;
+  }
+  double wallPlayoutsPerSecond() const { return elapsed > 0 ? playouts / elapsed : 0; }
   double movesPerPlayout() const { return playouts > 0 ? double(moves) / playouts : 0; }
   double blackWinRate() const { return playouts > 0 ? double(black_wins) / playouts : 0; }
 };

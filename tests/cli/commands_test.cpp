@@ -82,6 +82,19 @@ TEST(PlayoutBench, TextEndsWithPlayoutsPerSecond) {
   EXPECT_NE(text.find("9x9 planar"), std::string::npos) << text;
 }
 
+TEST(PlayoutBench, RateIsPerCpuSecondWhenKnown) {
+  PlayoutBenchResult r;
+  r.playouts = 100;
+  r.elapsed = 4.0;
+  EXPECT_DOUBLE_EQ(r.playoutsPerSecond(), 25.0);
+  r.cpu_seconds = 1.0;  // the thread had a quarter of a core
+  EXPECT_DOUBLE_EQ(r.playoutsPerSecond(), 100.0);
+  EXPECT_DOUBLE_EQ(r.wallPlayoutsPerSecond(), 25.0);
+  const std::string text = playoutBenchText(PlayoutBenchConfig{}, r);
+  EXPECT_EQ(lastLine(text), "playouts/s: 100");
+  EXPECT_NE(text.find("wall-clock playouts/s: 25"), std::string::npos) << text;
+}
+
 TEST(PlayoutBench, Json) {
   PlayoutBenchConfig cfg;
   cfg.size = 13;
