@@ -1,0 +1,598 @@
+// pg_load: drives a running `phantomgo serve` over loopback like many real clients, and a bare
+// Boost.Beast WebSocket echo beside it for comparison (docs/reliability.md).
+//
+// N tables play at once, each with two WebSocket clients (Black and White). The player on turn
+// picks a random try from its own view (its own stones and this turn's tries excluded, so many
+// tries are rejected as illegal), sometimes passes, until the game ends; then the table starts a
+// new game. Each action is timed from the moment it is sent until both players have their
+// answer. Optionally M idle tables stay connected without playing. With --survive, clients
+// reconnect after the server dies and resume with last_version; an event a client had seen
+// that the server no longer has (a snapshot answering a resume, or an own stone missing from
+// the reveal) is counted as a lost event.
+//
+// Single-threaded (one io_context): the client side costs as little CPU as possible.
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "protocol/json.h"
+#include "server/seat_tracker.h"
+
+namespace {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+using Clock = std::chrono::steady_clock;
+using pg::Json;
+using pg::SeatTracker;
+
+struct Options {
+  std::string host = "127.0.0.1";
+  uint16_t port = 8080;
+  int tables = 100;
+  int idle = 0;
+  double seconds = 30;
+  int size = 9;
+  double think_ms = 200;  // mean pause before each action (uniform 0..2x)
+  uint64_t seed = 1;
+  int server_pid = 0;
+  bool echo = false;
+  bool survive = false;
+  double timeout_s = 10;
+  std::string json_out;
+};
+
+struct Stats {
+  std::vector<double> lat_ms;
+  long tries = 0, illegal = 0, passes = 0, games = 0, errors = 0, lost = 0, reconnects = 0;
+  long resumed = 0;
+  std::vector<std::string> samples;
+  void error(const std::string& what) {
+    ++errors;
+    if (samples.size() < 20) samples.push_back(what);
+  }
+};
+
+long rssKiB(int pid) {
+  std::ifstream f("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(f, line))
+    if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
+  return -1;
+}
+
+double quantile(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t i = static_cast<std::size_t>(q * static_cast<double>(v.size() - 1) + 0.5);
+  return v[std::min(i, v.size() - 1)];
+}
+
+class Table;
+
+/// One WebSocket connection of a table (one seat).
+class Conn : public std::enable_shared_from_this<Conn> {
+ public:
+  Conn(net::io_context& io, Table* t, int gen, int seat) : ws_(io), table_(t), gen_(gen), seat_(seat) {}
+  void start(const tcp::endpoint& ep, std::string join);
+  void send(std::string text);
+  void close() {
+    closed_ = true;
+    beast::error_code ec;
+    beast::get_lowest_layer(ws_).socket().close(ec);
+  }
+  bool open() const { return open_; }
+
+ private:
+  void read();
+  void write();
+  void fail();
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buf_;
+  std::deque<std::string> out_;
+  Table* table_;
+  int gen_, seat_;
+  bool open_ = false, closed_ = false, failed_ = false;
+};
+
+/// A table: creates games over HTTP, connects its two seats, plays.
+class Table {
+ public:
+  Table(net::io_context& io, const Options& o, Stats& s, uint64_t seed, bool idle)
+      : io_(io), o_(o), st_(s), rng_(seed), timer_(io), watchdog_(io), idle_(idle) {}
+
+  void begin() { create(); }
+  bool ready() const { return joined_[0] && joined_[1]; }
+  void stopPlaying() { stopping_ = true; }
+
+  void onMessage(int gen, int seat, const std::string& text) {
+    if (gen != gen_) return;
+    const Json m = Json::parse(text, nullptr, false);
+    const std::string type = m.value("type", "");
+    if (type == "error") {
+      st_.error("error frame: " + text);
+      pending_ = false;
+      schedule();
+      return;
+    }
+    if (type == "joined") return;
+    if (type == "snapshot" && resuming_[seat]) {
+      // A resume must get events, never a snapshot (unless nothing was missed and the server
+      // lost nothing: then it answers with no events at all).
+      st_.lost++;
+      st_.error("a resume was answered with a snapshot (events lost?)");
+    }
+    if (type == "presence" && trackers_[seat]) {
+      if (!joined_[seat]) {
+        joined_[seat] = true;
+        if (resuming_[seat]) st_.resumed++;
+        resuming_[seat] = false;
+      }
+      schedule();
+      return;
+    }
+    if (type != "snapshot" && type != "event") return;
+    try {
+      trackers_[seat]->apply(m);
+    } catch (const std::exception& e) {
+      st_.lost++;
+      st_.error(std::string("version gap: ") + e.what());
+    }
+    if (type == "event" && m.at("event").at("kind") == "end") {
+      // The seat's own stones, as it saw them, must be the real ones of its colour.
+      const Json& stones = m.at("event").at("reveal").at("stones").at(seatName(seat));
+      std::set<std::string> real;
+      for (const Json& p : stones) real.insert(p.get<std::string>());
+      if (real != trackers_[seat]->ownStones()) {
+        st_.lost++;
+        st_.error("a seat's board differs from the revealed one");
+      }
+    }
+    if (pending_ && trackers_[0]->version() > sent_v_[0] && trackers_[1]->version() > sent_v_[1]) {
+      pending_ = false;
+      st_.lat_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sent_at_).count());
+    }
+    schedule();
+  }
+
+  void onClosed(int gen, int seat) {
+    if (gen != gen_ || finishing_) return;
+    joined_[seat] = false;
+    pending_ = false;
+    if (!o_.survive) {
+      st_.error("connection lost");
+      restart();
+      return;
+    }
+    st_.reconnects++;
+    reconnect(seat, 200);
+  }
+
+ private:
+  static std::string seatName(int seat) { return seat == 0 ? "black" : "white"; }
+  tcp::endpoint ep() const { return {net::ip::make_address(o_.host), o_.port}; }
+
+  void create() {
+    ++gen_;
+    finishing_ = false;
+    joined_ = {false, false};
+    resuming_ = {false, false};
+    pending_ = false;
+    trackers_[0].reset();
+    trackers_[1].reset();
+    struct Op {
+      beast::tcp_stream s;
+      http::request<http::string_body> req;
+      http::response<http::string_body> res;
+      beast::flat_buffer buf;
+      explicit Op(net::io_context& io) : s(io) {}
+    };
+    auto op = std::make_shared<Op>(io_);
+    op->req = {http::verb::post, "/api/tables", 11};
+    op->req.set(http::field::host, o_.host);
+    op->req.set(http::field::content_type, "application/json");
+    op->req.body() = Json{{"rules", {{"size", o_.size}}}}.dump();
+    op->req.prepare_payload();
+    op->s.expires_after(std::chrono::seconds(10));
+    const int gen = gen_;
+    auto retry = [this, gen](const std::string& why) {
+      if (gen != gen_) return;
+      if (!o_.survive) st_.error("create: " + why);
+      timer_.expires_after(std::chrono::milliseconds(200));
+      timer_.async_wait([this, gen](beast::error_code ec) {
+        if (!ec && gen == gen_) create();
+      });
+    };
+    op->s.async_connect(ep(), [this, op, retry](beast::error_code ec) {
+      if (ec) return retry(ec.message());
+      http::async_write(op->s, op->req, [this, op, retry](beast::error_code ec2, std::size_t) {
+        if (ec2) return retry(ec2.message());
+        http::async_read(op->s, op->buf, op->res, [this, op, retry](beast::error_code ec3, std::size_t) {
+          if (ec3) return retry(ec3.message());
+          if (op->res.result_int() != 201) return retry("status " + std::to_string(op->res.result_int()));
+          const Json j = Json::parse(op->res.body(), nullptr, false);
+          id_ = j.at("table").get<std::string>();
+          tokens_[0] = j.at("seats").at("black").at("token").get<std::string>();
+          tokens_[1] = j.at("seats").at("white").at("token").get<std::string>();
+          for (int s = 0; s < 2; ++s) {
+            trackers_[s] = std::make_unique<SeatTracker>(seatName(s), o_.size);
+            connect(s, false);
+          }
+        });
+      });
+    });
+  }
+
+  void connect(int seat, bool resume) {
+    resuming_[seat] = resume;
+    Json j{{"type", "join"}, {"table", id_}, {"token", tokens_[seat]}};
+    if (resume) j["last_version"] = trackers_[seat]->version();
+    conns_[seat] = std::make_shared<Conn>(io_, this, gen_, seat);
+    conns_[seat]->start(ep(), j.dump());
+  }
+
+  void reconnect(int seat, int ms) {
+    auto t = std::make_shared<net::steady_timer>(io_, std::chrono::milliseconds(ms));
+    const int gen = gen_;
+    t->async_wait([this, t, seat, gen](beast::error_code) {
+      if (gen == gen_) connect(seat, true);
+    });
+  }
+
+  void restart() {
+    finishing_ = true;
+    for (auto& c : conns_)
+      if (c) c->close();
+    if (stopping_) return;
+    create();
+  }
+
+  void schedule() {
+    if (idle_ || pending_ || scheduled_ || !ready() || finishing_) return;
+    if (trackers_[0]->over() || trackers_[1]->over()) {
+      if (trackers_[0]->over() && trackers_[1]->over()) {
+        st_.games++;
+        restart();
+      }
+      return;
+    }
+    if (stopping_) return;
+    scheduled_ = true;
+    std::uniform_real_distribution<double> u(0, 2 * o_.think_ms);
+    timer_.expires_after(std::chrono::microseconds(static_cast<long>(u(rng_) * 1000)));
+    const int gen = gen_;
+    timer_.async_wait([this, gen](beast::error_code ec) {
+      scheduled_ = false;
+      if (ec || gen != gen_) return;
+      act();
+    });
+  }
+
+  void act() {
+    if (pending_ || !ready() || finishing_ || trackers_[0]->over()) return;
+    const std::string on = trackers_[0]->toMove();
+    const int s = on == "black" ? 0 : 1;
+    const SeatTracker& t = *trackers_[s];
+    const auto options = t.candidates();
+    std::uniform_real_distribution<double> u(0, 1);
+    Json cmd;
+    if (options.empty() || u(rng_) < 0.02 + 0.01 * static_cast<double>(tries_this_turn_)) {
+      cmd = Json{{"type", "pass"}};
+      st_.passes++;
+      tries_this_turn_ = 0;
+    } else {
+      std::uniform_int_distribution<std::size_t> pick(0, options.size() - 1);
+      cmd = Json{{"type", "try"}, {"point", options[pick(rng_)]}};
+      st_.tries++;
+      ++tries_this_turn_;
+    }
+    sent_v_ = {trackers_[0]->version(), trackers_[1]->version()};
+    sent_at_ = Clock::now();
+    pending_ = true;
+    conns_[s]->send(cmd.dump());
+    const int gen = gen_;
+    const int v0 = sent_v_[0], v1 = sent_v_[1];
+    watchdog_.expires_after(std::chrono::milliseconds(static_cast<long>(o_.timeout_s * 1000)));
+    watchdog_.async_wait([this, gen, v0, v1](beast::error_code ec) {
+      if (ec || gen != gen_ || !pending_ || sent_v_[0] != v0 || sent_v_[1] != v1) return;
+      if (!o_.survive) {
+        st_.error("no answer within the timeout");
+        restart();
+      } else {
+        pending_ = false;  // the server may be down: the reconnects take over
+      }
+    });
+  }
+
+  friend class Conn;
+  net::io_context& io_;
+  const Options& o_;
+  Stats& st_;
+  std::mt19937_64 rng_;
+  net::steady_timer timer_, watchdog_;
+  bool idle_;
+  int gen_ = 0;
+  std::string id_;
+  std::array<std::string, 2> tokens_;
+  std::array<std::shared_ptr<Conn>, 2> conns_;
+  std::array<std::unique_ptr<SeatTracker>, 2> trackers_;
+  std::array<bool, 2> joined_{}, resuming_{};
+  std::array<int, 2> sent_v_{};
+  Clock::time_point sent_at_;
+  bool pending_ = false, scheduled_ = false, finishing_ = false, stopping_ = false;
+  int tries_this_turn_ = 0;
+};
+
+void Conn::start(const tcp::endpoint& ep, std::string join) {
+  auto self = shared_from_this();
+  beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(10));
+  beast::get_lowest_layer(ws_).async_connect(ep, [this, self, join = std::move(join), ep](beast::error_code ec) {
+    if (ec) return fail();
+    ws_.async_handshake(ep.address().to_string() + ":" + std::to_string(ep.port()), "/ws",
+                        [this, self, join](beast::error_code ec2) {
+                          if (ec2) return fail();
+                          beast::get_lowest_layer(ws_).expires_never();
+                          ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+                          open_ = true;
+                          send(join);
+                          read();
+                        });
+  });
+}
+
+void Conn::send(std::string text) {
+  if (!open_) return;
+  out_.push_back(std::move(text));
+  if (out_.size() == 1) write();
+}
+
+void Conn::write() {
+  ws_.text(true);
+  ws_.async_write(net::buffer(out_.front()), [this, self = shared_from_this()](beast::error_code ec, std::size_t) {
+    if (ec) return fail();
+    out_.pop_front();
+    if (!out_.empty()) write();
+  });
+}
+
+void Conn::read() {
+  ws_.async_read(buf_, [this, self = shared_from_this()](beast::error_code ec, std::size_t) {
+    if (ec) return fail();
+    const std::string text = beast::buffers_to_string(buf_.data());
+    buf_.consume(buf_.size());
+    table_->onMessage(gen_, seat_, text);
+    read();
+  });
+}
+
+void Conn::fail() {
+  open_ = false;
+  if (closed_ || failed_) return;
+  failed_ = true;
+  table_->onClosed(gen_, seat_);
+}
+
+// ---- The echo baseline: a bare Beast WebSocket server that sends back every frame ----
+
+class EchoSession : public std::enable_shared_from_this<EchoSession> {
+ public:
+  explicit EchoSession(tcp::socket s) : ws_(std::move(s)) {}
+  void run() {
+    ws_.async_accept([self = shared_from_this()](beast::error_code ec) {
+      if (!ec) self->read();
+    });
+  }
+
+ private:
+  void read() {
+    ws_.async_read(buf_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return;
+      self->ws_.text(true);
+      self->ws_.async_write(self->buf_.data(), [self](beast::error_code ec2, std::size_t) {
+        if (ec2) return;
+        self->buf_.consume(self->buf_.size());
+        self->read();
+      });
+    });
+  }
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buf_;
+};
+
+struct EchoServer {
+  net::io_context io{1};
+  tcp::acceptor acc{io, {net::ip::make_address("127.0.0.1"), 0}};
+  std::thread th;
+  EchoServer() {
+    accept();
+    th = std::thread([this] { io.run(); });
+  }
+  ~EchoServer() {
+    io.stop();
+    th.join();
+  }
+  uint16_t port() const { return acc.local_endpoint().port(); }
+  void accept() {
+    acc.async_accept([this](beast::error_code ec, tcp::socket s) {
+      if (!ec) std::make_shared<EchoSession>(std::move(s))->run();
+      accept();
+    });
+  }
+};
+
+/// One echo client: send a frame of a game answer's size, wait for it, think, again.
+class EchoClient : public std::enable_shared_from_this<EchoClient> {
+ public:
+  EchoClient(net::io_context& io, const Options& o, std::vector<double>& lat, uint64_t seed)
+      : ws_(io), timer_(io), o_(o), lat_(lat), rng_(seed) {}
+  void start(uint16_t port) {
+    auto self = shared_from_this();
+    tcp::endpoint ep(net::ip::make_address("127.0.0.1"), port);
+    beast::get_lowest_layer(ws_).async_connect(ep, [this, self](beast::error_code ec) {
+      if (ec) return;
+      ws_.async_handshake("127.0.0.1", "/", [this, self](beast::error_code ec2) {
+        if (!ec2) next();
+      });
+    });
+  }
+  bool stop = false;
+
+ private:
+  void next() {
+    if (stop) return;
+    std::uniform_real_distribution<double> u(0, 2 * o_.think_ms);
+    timer_.expires_after(std::chrono::microseconds(static_cast<long>(u(rng_) * 1000)));
+    timer_.async_wait([this, self = shared_from_this()](beast::error_code ec) {
+      if (ec) return;
+      // About the size of a try and of its answer.
+      msg_ = R"({"type":"event","seat":"black","version":12,"event":{"kind":"illegal","player":"black","point":"C3","turn":7,"to_move":"black"}})";
+      t0_ = Clock::now();
+      ws_.text(true);
+      ws_.async_write(net::buffer(msg_), [this, self](beast::error_code ec2, std::size_t) {
+        if (ec2) return;
+        ws_.async_read(buf_, [this, self](beast::error_code ec3, std::size_t) {
+          if (ec3) return;
+          buf_.consume(buf_.size());
+          lat_.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0_).count());
+          next();
+        });
+      });
+    });
+  }
+  websocket::stream<beast::tcp_stream> ws_;
+  net::steady_timer timer_;
+  const Options& o_;
+  std::vector<double>& lat_;
+  std::mt19937_64 rng_;
+  beast::flat_buffer buf_;
+  std::string msg_;
+  Clock::time_point t0_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  CLI::App app{"pg_load: many tables of random Phantom Go games against a running server"};
+  app.add_option("--host", o.host)->capture_default_str();
+  app.add_option("--port", o.port, "the server's port")->capture_default_str();
+  app.add_option("--tables", o.tables, "tables playing at once")->capture_default_str();
+  app.add_option("--idle", o.idle, "extra tables that join and stay connected without playing")
+      ->capture_default_str();
+  app.add_option("--seconds", o.seconds, "duration of the measured run")->capture_default_str();
+  app.add_option("--size", o.size, "board size")->capture_default_str();
+  app.add_option("--think-ms", o.think_ms, "mean pause before each action (uniform 0..2x)")
+      ->capture_default_str();
+  app.add_option("--seed", o.seed)->capture_default_str();
+  app.add_option("--server-pid", o.server_pid, "the server's pid, for its resident memory");
+  app.add_flag("--echo", o.echo, "also run a bare Beast WebSocket echo with the same clients");
+  app.add_flag("--survive", o.survive,
+               "reconnect when the server dies and resume (for tools/crash_test.sh)");
+  app.add_option("--timeout", o.timeout_s, "seconds before an unanswered action is an error")
+      ->capture_default_str();
+  app.add_option("--json", o.json_out, "write the figures to this file as JSON");
+  CLI11_PARSE(app, argc, argv);
+
+  net::io_context io(1);
+  Stats st;
+  const long rss0 = o.server_pid ? rssKiB(o.server_pid) : -1;
+  std::vector<std::unique_ptr<Table>> tables;
+  // Connect in small batches so the accept queue never overflows.
+  const int total = o.tables + o.idle;
+  for (int i = 0; i < total; ++i) {
+    tables.push_back(std::make_unique<Table>(io, o, st, o.seed * 1000003 + static_cast<uint64_t>(i), i >= o.tables));
+    tables.back()->begin();
+    if (i % 50 == 49) io.run_for(std::chrono::milliseconds(50));
+  }
+  const auto t_join0 = Clock::now();
+  while (true) {
+    io.run_for(std::chrono::milliseconds(100));
+    int ready = 0;
+    for (auto& t : tables) ready += t->ready();
+    if (ready == total) break;
+    if (Clock::now() - t_join0 > std::chrono::seconds(120)) {
+      std::fprintf(stderr, "only %d of %d tables joined in 120 s\n", ready, total);
+      break;
+    }
+  }
+  const double join_s = std::chrono::duration<double>(Clock::now() - t_join0).count();
+  const long rss_joined = o.server_pid ? rssKiB(o.server_pid) : -1;
+  std::fprintf(stderr, "%d tables joined in %.1f s; playing for %.0f s\n", total, join_s, o.seconds);
+
+  // The measured run. Samples from the joining phase are dropped.
+  st.lat_ms.clear();
+  st.tries = st.passes = st.games = 0;
+  const auto t0 = Clock::now();
+  long rss_max = rss_joined;
+  while (Clock::now() - t0 < std::chrono::duration<double>(o.seconds)) {
+    io.run_for(std::chrono::milliseconds(500));
+    if (o.server_pid) rss_max = std::max(rss_max, rssKiB(o.server_pid));
+  }
+  const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+  const std::vector<double> lat = st.lat_ms;
+  const long games = st.games, tries = st.tries, passes = st.passes;
+  for (auto& t : tables) t->stopPlaying();
+  io.run_for(std::chrono::milliseconds(200));
+
+  std::vector<double> echo_lat;
+  if (o.echo) {
+    EchoServer echo;
+    net::io_context eio(1);  // before the clients: their sockets must go first
+    std::vector<std::shared_ptr<EchoClient>> clients;
+    for (int i = 0; i < o.tables; ++i) {
+      clients.push_back(std::make_shared<EchoClient>(eio, o, echo_lat, o.seed + static_cast<uint64_t>(i)));
+      clients.back()->start(echo.port());
+      if (i % 50 == 49) eio.run_for(std::chrono::milliseconds(20));
+    }
+    eio.run_for(std::chrono::milliseconds(static_cast<long>(std::min(o.seconds, 30.0) * 1000)));
+    for (auto& c : clients) c->stop = true;
+    eio.stop();
+  }
+
+  const double p50 = quantile(lat, 0.5), p99 = quantile(lat, 0.99);
+  const double mx = lat.empty() ? 0 : *std::max_element(lat.begin(), lat.end());
+  std::printf("tables %d (+%d idle), think %.0f ms, %.0f s: %ld games (%.2f/s), %ld actions (%.1f/s; %ld tries, %ld passes)\n",
+              o.tables, o.idle, o.think_ms, secs, games, games / secs, static_cast<long>(lat.size()),
+              static_cast<double>(lat.size()) / secs, tries, passes);
+  std::printf("try sent -> both answers (ms): median %.3f  p99 %.3f  max %.3f\n", p50, p99, mx);
+  std::printf("errors %ld, lost events %ld, reconnects %ld, resumes %ld\n", st.errors, st.lost,
+              st.reconnects, st.resumed);
+  for (const auto& s : st.samples) std::printf("  error: %s\n", s.c_str());
+  if (o.server_pid)
+    std::printf("server RSS: %ld KiB at start, %ld KiB with %d tables joined (%.1f KiB per table), max %ld KiB\n",
+                rss0, rss_joined, total, total ? static_cast<double>(rss_joined - rss0) / total : 0.0, rss_max);
+  double e50 = 0, e99 = 0;
+  if (o.echo) {
+    e50 = quantile(echo_lat, 0.5);
+    e99 = quantile(echo_lat, 0.99);
+    std::printf("echo (%zu round trips, same clients and pace): median %.3f ms  p99 %.3f ms; game/echo: median x%.2f  p99 x%.2f\n",
+                echo_lat.size(), e50, e99, e50 > 0 ? p50 / e50 : 0.0, e99 > 0 ? p99 / e99 : 0.0);
+  }
+  if (!o.json_out.empty()) {
+    Json j{{"tables", o.tables}, {"idle", o.idle}, {"think_ms", o.think_ms}, {"seconds", secs},
+           {"games", games}, {"actions", lat.size()}, {"median_ms", p50}, {"p99_ms", p99},
+           {"max_ms", mx}, {"errors", st.errors}, {"lost", st.lost}, {"reconnects", st.reconnects},
+           {"rss_start_kib", rss0}, {"rss_joined_kib", rss_joined}, {"rss_max_kib", rss_max},
+           {"echo_median_ms", e50}, {"echo_p99_ms", e99}};
+    std::ofstream(o.json_out) << j.dump() << "\n";
+  }
+  return st.errors == 0 && st.lost == 0 ? 0 : 1;
+}
