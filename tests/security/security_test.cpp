@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <regex>
 #include <set>
 #include <thread>
@@ -66,16 +67,27 @@ TEST_F(SecurityTest, CrawlEveryEndpointAndMessageWithEachCredential) {
   const std::vector<Credential> creds{
       {"black", Json{{"type", "join"}, {"table", id}, {"token", bt}}, {"E3", "F6"}, "C6", "white"},
       {"white", Json{{"type", "join"}, {"table", id}, {"token", wt}}, {"C6", "B2"}, "E3", "black"},
-      {"spectator", Json{{"type", "join"}, {"table", id}, {"watch", true}},
-       {"C6", "E3", "F6", "B2", "A1"}, "C6", "black"},
-      {"other-table-token", Json{{"type", "join"}, {"table", id}, {"token", ot}},
-       {"C6", "E3", "F6", "B2", "A1"}, "C6", "black"},
+      {"spectator",
+       Json{{"type", "join"}, {"table", id}, {"watch", true}},
+       {"C6", "E3", "F6", "B2", "A1"},
+       "C6",
+       "black"},
+      {"other-table-token",
+       Json{{"type", "join"}, {"table", id}, {"token", ot}},
+       {"C6", "E3", "F6", "B2", "A1"},
+       "C6",
+       "black"},
       {"stranger", nullptr, {"C6", "E3", "F6", "B2", "A1"}, "C6", "black"},
   };
-  const std::vector<std::string> targets{
-      "/api/tables/" + id, "/api/games/" + id, "/api/games/" + id + "/sgf",
-      "/api/tables/" + id + "?token=", "/api/games/" + id + "?token=",
-      "/api/games/" + id + "/sgf?token=", "/api/info", "/healthz", "/api/tables"};
+  const std::vector<std::string> targets{"/api/tables/" + id,
+                                         "/api/games/" + id,
+                                         "/api/games/" + id + "/sgf",
+                                         "/api/tables/" + id + "?token=",
+                                         "/api/games/" + id + "?token=",
+                                         "/api/games/" + id + "/sgf?token=",
+                                         "/api/info",
+                                         "/healthz",
+                                         "/api/tables"};
   for (const Credential& cr : creds) {
     SCOPED_TRACE(cr.name);
     std::vector<std::string> received;
@@ -141,9 +153,11 @@ TEST_F(SecurityTest, CrawlEveryEndpointAndMessageWithEachCredential) {
     for (const std::string& text : received) {
       for (const std::string& v : verticesIn(text))
         EXPECT_FALSE(cr.hidden.count(v)) << cr.name << " received " << v << " in: " << text;
-      for (const std::string& secret : {bt, wt})
-        if (secret != tok)
+      for (const std::string& secret : {bt, wt}) {
+        if (secret != tok) {
           EXPECT_EQ(text.find(secret), std::string::npos) << cr.name << " received a token";
+        }
+      }
     }
   }
   // The crawl changed nothing but private marks: Black is still on turn after 3 turns.
@@ -182,6 +196,13 @@ const std::map<std::string, std::vector<std::string>> kIllegal{
     {"ko", {"A1", "A2", "C1", "E5", "B2", "B1"}},
 };
 
+// Timing comparisons are measurements on a shared, noisy machine (the team's rule: no timed
+// assertions in make check). They are always printed, and asserted only with PG_TIMING_CHECKS=1.
+bool timingChecks() {
+  const char* v = std::getenv("PG_TIMING_CHECKS");
+  return v != nullptr && std::string(v) == "1";
+}
+
 TEST(RejectionTiming, RefereeDecisionTimeDoesNotDependOnTheReason) {
   const int n = samples(3000);
   std::map<std::string, std::vector<double>> us;
@@ -212,11 +233,14 @@ TEST(RejectionTiming, RefereeDecisionTimeDoesNotDependOnTheReason) {
     RecordProperty("referee_" + reason + "_median_ns", static_cast<int>(st.median_us * 1000));
   }
   // Within noise: medians within 30% of each other or 1 microsecond.
-  for (const auto& [a, sa] : s)
-    for (const auto& [b, sb] : s)
+  if (!timingChecks()) return;
+  for (const auto& [a, sa] : s) {
+    for (const auto& [b, sb] : s) {
       EXPECT_LT(std::fabs(sa.median_us - sb.median_us),
                 std::max(1.0, 0.3 * std::min(sa.median_us, sb.median_us)))
           << a << " vs " << b;
+    }
+  }
 }
 
 TEST_F(SecurityTest, RejectionReplyTimeOverTheNetworkDoesNotDependOnTheReason) {
@@ -226,7 +250,8 @@ TEST_F(SecurityTest, RejectionReplyTimeOverTheNetworkDoesNotDependOnTheReason) {
   // position each, so they are timed on tables of their own.
   const int n = samples(600);
   std::map<std::string, std::vector<double>> us;
-  auto timeTry = [&](Client& mover, const std::string& seat, Client& other, const std::string& point) {
+  auto timeTry = [&](Client& mover, const std::string& seat, Client& other,
+                     const std::string& point) {
     const auto t0 = std::chrono::steady_clock::now();
     mover.send(Json{{"type", "try"}, {"point", point}});
     const Json e = mover.nextEvent(seat);
@@ -245,12 +270,14 @@ TEST_F(SecurityTest, RejectionReplyTimeOverTheNetworkDoesNotDependOnTheReason) {
       act(m[0] == 'K' ? *black : *white, Json{{"type", "try"}, {"point", m}}, ls);
     std::vector<std::string> safe;
     for (int col = 0; col < 6; ++col)
-      for (int row = 3; row <= 17; row += 2) safe.push_back(std::string(1, "CDEFGH"[col]) + std::to_string(row));
+      for (int row = 3; row <= 17; row += 2)
+        safe.push_back(std::string(1, "CDEFGH"[col]) + std::to_string(row));
     for (std::size_t k = 0; k < safe.size() && static_cast<int>(us["occupied"].size()) < n; ++k) {
       const bool occ_first = k % 2 == 0;
       for (int j = 0; j < 2; ++j) {
         const bool occ = (j == 0) == occ_first;
-        us[occ ? "occupied" : "suicide"].push_back(timeTry(*black, "black", *white, occ ? "A1" : "T19"));
+        us[occ ? "occupied" : "suicide"].push_back(
+            timeTry(*black, "black", *white, occ ? "A1" : "T19"));
         (occ ? answers_occ : answers_sui).push_back(black->ws().history().back());
       }
       act(*black, Json{{"type", "pass"}}, ls);
@@ -279,8 +306,10 @@ TEST_F(SecurityTest, RejectionReplyTimeOverTheNetworkDoesNotDependOnTheReason) {
   // Loopback on a shared machine: the medians within 25% or 100 microseconds.
   const TimingStats& o = s["occupied"];
   const TimingStats& su = s["suicide"];
-  EXPECT_LT(std::fabs(o.median_us - su.median_us), std::max(100.0, 0.25 * o.median_us));
-  EXPECT_LT(std::fabs(o.median_us - s["ko"].median_us), std::max(150.0, 0.4 * o.median_us));
+  if (timingChecks()) {
+    EXPECT_LT(std::fabs(o.median_us - su.median_us), std::max(100.0, 0.25 * o.median_us));
+    EXPECT_LT(std::fabs(o.median_us - s["ko"].median_us), std::max(150.0, 0.4 * o.median_us));
+  }
   // The bytes: equal but for the point and the version/turn counters.
   auto strip = [](std::string f) {
     f = std::regex_replace(f, std::regex("\"(version|turn)\":[0-9]+"), "\"$1\":0");
@@ -336,12 +365,16 @@ TEST_F(SecurityTest, TokensAreLongRandomAndBoundToTheirTable) {
   }
   // A joined connection cannot switch to another table, even with a valid token there.
   Client c(port_, 5);
-  ASSERT_EQ(c.join(Json{{"type", "join"}, {"table", id0}, {"token", bt0}}).value("type", ""), "joined");
-  c.send(Json{{"type", "join"}, {"table", tables[1].at("table")}, {"token", tables[1].at("seats").at("black").at("token")}});
+  ASSERT_EQ(c.join(Json{{"type", "join"}, {"table", id0}, {"token", bt0}}).value("type", ""),
+            "joined");
+  c.send(Json{{"type", "join"},
+              {"table", tables[1].at("table")},
+              {"token", tables[1].at("seats").at("black").at("token")}});
   EXPECT_EQ(c.nextError().value("code", ""), "already-joined");
   // A table id that is not an id never reaches the store.
   Client d(port_, 5);
-  EXPECT_EQ(d.join(Json{{"type", "join"}, {"table", "../../etc/passwd"}, {"watch", true}}).value("code", ""),
+  EXPECT_EQ(d.join(Json{{"type", "join"}, {"table", "../../etc/passwd"}, {"watch", true}})
+                .value("code", ""),
             "no-such-table");
   EXPECT_EQ(http("GET", "/api/tables/%27%20OR%201=1--").status, 404);
 }
@@ -368,7 +401,8 @@ TEST_F(SecurityTest, SpectatorsStrangersAndTheWrongSeatCannotAct) {
   white->send(Json{{"type", "try"}, {"point", "C3"}});  // Black is on turn
   EXPECT_EQ(white->nextError().value("code", ""), "not-your-turn");
   // Nothing happened: Black's first try is turn 1.
-  std::vector<Listener> ls{{black.get(), "black"}, {white.get(), "white"}, {spectator.get(), "spectator"}};
+  std::vector<Listener> ls{
+      {black.get(), "black"}, {white.get(), "white"}, {spectator.get(), "spectator"}};
   const auto e = act(*black, Json{{"type", "try"}, {"point", "C3"}}, ls);
   EXPECT_EQ(e[0].at("event").at("turn"), 1);
   EXPECT_EQ(e[0].at("version"), 1);
@@ -392,7 +426,9 @@ class RawConn {
   }
   ~RawConn() { ::close(fd_); }
   bool ok() const { return ok_; }
-  bool write(const std::string& s) { return ::send(fd_, s.data(), s.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(s.size()); }
+  bool write(const std::string& s) {
+    return ::send(fd_, s.data(), s.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(s.size());
+  }
   /// Reads what is there; sets closed when the peer closed.
   std::string read() {
     std::string out;
@@ -413,7 +449,7 @@ class RawConn {
 };
 
 TEST_F(SecurityTest, PathTraversalIsRefused) {
-  for (const std::string& t :
+  for (const char* t :
        {"/../secret.txt", "/..%2fsecret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt",
         "/web/../../secret.txt", "/./../secret.txt", "/..\\secret.txt", "/%5c..%5csecret.txt",
         "//etc/passwd", "/%00index.html", "/index.html%00.js", "/vendor/../../secret.txt",
@@ -423,8 +459,8 @@ TEST_F(SecurityTest, PathTraversalIsRefused) {
     EXPECT_EQ(r.body.find("outside the web folder"), std::string::npos) << t;
   }
   // Raw request lines that an HTTP client library would normalise.
-  for (const std::string& line : {"GET ../secret.txt HTTP/1.1", "GET /../secret.txt HTTP/1.1",
-                                  "GET http://x/../secret.txt HTTP/1.1"}) {
+  for (const std::string line : {"GET ../secret.txt HTTP/1.1", "GET /../secret.txt HTTP/1.1",
+                                 "GET http://x/../secret.txt HTTP/1.1"}) {
     RawConn c(port_);
     ASSERT_TRUE(c.ok());
     c.write(line + "\r\nHost: x\r\nConnection: close\r\n\r\n");
@@ -487,7 +523,8 @@ TEST_F(SecurityTest, AFloodingClientDoesNotStarveTheOthers) {
   std::atomic<long> sent{0};
   std::thread flood([&] {
     WsClient f("127.0.0.1", port_);
-    const std::string join = Json{{"type", "join"}, {"table", table.at("table")}, {"watch", true}}.dump();
+    const std::string join =
+        Json{{"type", "join"}, {"table", table.at("table")}, {"watch", true}}.dump();
     f.send(join);
     while (!stop && f.send(std::string(R"({"type":"ping"})"))) ++sent;
   });
@@ -499,7 +536,8 @@ TEST_F(SecurityTest, AFloodingClientDoesNotStarveTheOthers) {
     Client& mover = on == "black" ? *black : *white;
     const auto t0 = std::chrono::steady_clock::now();
     act(mover, randomAction(mover.seat(on), rng, 0.0), ls);
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    ms.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
   }
   stop = true;
   flood.join();
