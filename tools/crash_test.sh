@@ -21,6 +21,7 @@ WORK=$(mktemp -d /tmp/pg-crash.XXXXXX)
 DB=$WORK/crash.db
 SERVER_PID=
 
+# Sets SERVER_PID and RESTART_MS (not in a subshell: the pid must reach the caller).
 start_server() {
   local t0 t1
   t0=$(date +%s%N)
@@ -32,7 +33,7 @@ start_server() {
     sleep 0.02
   done
   t1=$(date +%s%N)
-  echo $(( (t1 - t0) / 1000000 ))
+  RESTART_MS=$(( (t1 - t0) / 1000000 ))
 }
 
 cleanup() {
@@ -42,8 +43,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-first=$(start_server)
-echo "server up in ${first} ms"
+start_server
+echo "server up in ${RESTART_MS} ms"
 # Long enough for every kill (at most 6 s apart) and 20 s of play after the last restart.
 SECONDS_TOTAL=$(( KILLS * 6 + 30 ))
 "$LOAD" --port "$PORT" --tables "$TABLES" --think-ms "$THINK_MS" --seconds "$SECONDS_TOTAL" \
@@ -55,9 +56,9 @@ for ((k = 1; k <= KILLS; k++)); do
   sleep "$(awk -v r=$RANDOM 'BEGIN { printf "%.2f", 1 + 4 * r / 32768 }')"
   kill -9 "$SERVER_PID"
   wait "$SERVER_PID" 2>/dev/null
-  ms=$(start_server)
-  restarts+=("$ms")
-  echo "kill $k: restarted in ${ms} ms"
+  start_server
+  restarts+=("$RESTART_MS")
+  echo "kill $k: restarted in ${RESTART_MS} ms ($(sqlite3 "$DB" 'select count(*) from tables where finished_at is null' 2>/dev/null) unfinished tables)"
 done
 wait "$LOAD_PID"
 rc=$?
