@@ -4,7 +4,7 @@
 BIN := build/ci/src/cli/phantomgo
 # The machines have two cores; override with `make JOBS=8 ...`.
 JOBS ?= 2
-FORMAT_DIRS := $(wildcard src tests bench tools)
+FORMAT_DIRS := $(wildcard src tests bench tools fuzz)
 CXX_FILES = $(shell find $(FORMAT_DIRS) -type f \( -name '*.cpp' -o -name '*.h' \) | sort)
 
 # The targets depend on each other's order (deps before build before tests).

@@ -6,11 +6,11 @@
 #include <cstdlib>
 #include <string>
 
-#define PG_FUZZ_CHECK(cond, msg)                                                        \
-  do {                                                                                  \
-    if (!(cond)) {                                                                      \
-      std::fprintf(stderr, "fuzz check failed at %s:%d: %s\n  %s\n", __FILE__, __LINE__, \
-                   #cond, std::string(msg).c_str());                                    \
-      std::abort();                                                                     \
-    }                                                                                   \
+#define PG_FUZZ_CHECK(cond, msg)                                                                \
+  do {                                                                                          \
+    if (!(cond)) {                                                                              \
+      std::fprintf(stderr, "fuzz check failed at %s:%d: %s\n  %s\n", __FILE__, __LINE__, #cond, \
+                   std::string(msg).c_str());                                                   \
+      std::abort();                                                                             \
+    }                                                                                           \
   } while (0)

@@ -66,8 +66,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   req.method = in.ConsumeBool() ? kMethods[in.ConsumeIntegralInRange(0, 5)]
                                 : in.ConsumeRandomLengthString(10);
   std::string target = in.ConsumeRandomLengthString(200);
-  for (const auto& [from, to] : {std::pair<std::string, std::string>{"$T", w.live_id},
-                                 {"$F", w.finished_id}})
+  for (const auto& [from, to] :
+       {std::pair<std::string, std::string>{"$T", w.live_id}, {"$F", w.finished_id}})
     for (std::size_t at = target.find(from); at != std::string::npos;
          at = target.find(from, at + to.size()))
       target.replace(at, from.size(), to);
@@ -83,9 +83,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 "a file outside the web folder was served for " + req.target);
   if (r.content_type.rfind("application/json", 0) == 0)
     PG_FUZZ_CHECK(!Json::parse(r.body, nullptr, false).is_discarded(), "bad JSON reply");
-  if (r.status >= 500) PG_FUZZ_CHECK(r.status == 503 || r.body.find("store-failed") != std::string::npos, "500");
+  if (r.status >= 500)
+    PG_FUZZ_CHECK(r.status == 503 || r.body.find("store-failed") != std::string::npos, "500");
   for (const std::string& t : w.tokens)
-      PG_FUZZ_CHECK(r.body.find(t) == std::string::npos, "a seat token leaked to " + req.target);
+    PG_FUZZ_CHECK(r.body.find(t) == std::string::npos, "a seat token leaked to " + req.target);
   if (req.target.find(w.live_id) != std::string::npos &&
       req.target.find("/api/games/") != std::string::npos) {
     PG_FUZZ_CHECK(r.status != 200 || r.body.find("D4") == std::string::npos,

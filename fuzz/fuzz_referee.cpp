@@ -73,9 +73,9 @@ void checkLastEvents(const Referee& ref, const std::array<int, kNumAudiences>& b
     PG_FUZZ_CHECK(grown == 1 || (grown == 2 && ref.over()), "one event per audience (+ end)");
     const SeenEvent& s = ref.seen(a)[static_cast<std::size_t>(before[static_cast<int>(a)])];
     if (!owner) {
-      PG_FUZZ_CHECK(s.kind != SeenKind::Stone && s.kind != SeenKind::Illegal &&
-                        s.kind != SeenKind::Mark,
-                    "another audience got the mover's form of the event");
+      PG_FUZZ_CHECK(
+          s.kind != SeenKind::Stone && s.kind != SeenKind::Illegal && s.kind != SeenKind::Mark,
+          "another audience got the mover's form of the event");
       PG_FUZZ_CHECK(s.point == kNoPoint, "another audience learned the point of a try");
       const Json j = seenEventToJson(s, size);
       PG_FUZZ_CHECK(!j.contains("point"), "point in the JSON of another audience");
@@ -163,9 +163,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const Reveal rv = ref.buildReveal();
     PG_FUZZ_CHECK(rv == again.buildReveal(), "replay reveal");
     for (int i = 0; i < n; ++i)
-      PG_FUZZ_CHECK(rv.board[static_cast<std::size_t>(i)] ==
-                        ref.realGame().board().at(static_cast<Point>(i)),
-                    "reveal board");
+      PG_FUZZ_CHECK(
+          rv.board[static_cast<std::size_t>(i)] == ref.realGame().board().at(static_cast<Point>(i)),
+          "reveal board");
     for (Audience au : {Audience::Black, Audience::White, Audience::Spectator})
       PG_FUZZ_CHECK(ref.view(au).over(), "every audience learned the end");
   }

@@ -110,9 +110,9 @@ void roundTrip(FuzzedDataProvider& in) {
     }
   }
   for (int i = 0; i < n; ++i)
-    PG_FUZZ_CHECK(replay.board().at(static_cast<Point>(i)) ==
-                      g.reveal.board[static_cast<std::size_t>(i)],
-                  "the SGF's moves do not give the revealed board");
+    PG_FUZZ_CHECK(
+        replay.board().at(static_cast<Point>(i)) == g.reveal.board[static_cast<std::size_t>(i)],
+        "the SGF's moves do not give the revealed board");
 }
 
 }  // namespace

@@ -21,19 +21,19 @@
 namespace pg::fuzz {
 namespace {
 
-const std::set<std::string> kTypes = {"joined", "snapshot", "event",    "clock",
-                                      "presence", "thinking", "pong", "error"};
+const std::set<std::string> kTypes = {"joined",   "snapshot", "event", "clock",
+                                      "presence", "thinking", "pong",  "error"};
 const std::set<std::string> kErrors = {
-    "bad-json",     "bad-request",   "unknown-command", "not-joined",    "already-joined",
-    "no-such-table", "bad-token",    "spectator",       "not-your-seat", "not-started",
-    "off-board",    "not-your-turn", "occupied-visible", "already-tried", "no-change",
-    "game-over",    "rate-limited",  "store-failed"};
+    "bad-json",      "bad-request",   "unknown-command",  "not-joined",    "already-joined",
+    "no-such-table", "bad-token",     "spectator",        "not-your-seat", "not-started",
+    "off-board",     "not-your-turn", "occupied-visible", "already-tried", "no-change",
+    "game-over",     "rate-limited",  "store-failed"};
 
 struct Conn {
   std::shared_ptr<FakePeer> peer = std::make_shared<FakePeer>();
-  std::shared_ptr<Table> table;  // as WebsocketSession::table_
-  std::size_t checked = 0;       // frames already checked
-  std::string role;              // from the last "joined"
+  std::shared_ptr<Table> table;        // as WebsocketSession::table_
+  std::size_t checked = 0;             // frames already checked
+  std::string role;                    // from the last "joined"
   std::map<std::string, int> version;  // per seat: last version received (-1: unknown)
   std::map<std::string, bool> over;
   bool stranger = false;
@@ -173,13 +173,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   };
   // A stranger's raw text gets the table id but never this table's tokens.
   auto substitute = [&](std::string s, bool stranger) {
-    const std::pair<std::string, std::string> subs[] = {
-        {"$T", id}, {"$X", b.record.id}, {"$Y", b.record.white_token},
-        {"$B", a.record.black_token}, {"$W", a.record.white_token},
-        {"$H", a.record.hotseat_token}};
+    const std::pair<std::string, std::string> subs[] = {{"$T", id},
+                                                        {"$X", b.record.id},
+                                                        {"$Y", b.record.white_token},
+                                                        {"$B", a.record.black_token},
+                                                        {"$W", a.record.white_token},
+                                                        {"$H", a.record.hotseat_token}};
     for (const auto& [from, to] : subs) {
       if (stranger && from[1] != 'T' && from[1] != 'X' && from[1] != 'Y') continue;
-      for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+      for (std::size_t at = s.find(from); at != std::string::npos;
+           at = s.find(from, at + to.size()))
         s.replace(at, from.size(), to);
     }
     return s;
@@ -223,7 +226,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (in.ConsumeBool()) msg["seat"] = in.ConsumeBool() ? "black" : "white";
         break;
       case 8:
-        msg = Json{{"type", "try"}, {"point", vertex()}, {"seat", in.ConsumeBool() ? "black" : "white"}};
+        msg = Json{
+            {"type", "try"}, {"point", vertex()}, {"seat", in.ConsumeBool() ? "black" : "white"}};
         break;
       case 9:  // the connection drops; a new one takes its place
         if (c.table) c.table->leave(c.peer.get());

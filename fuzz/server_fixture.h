@@ -35,8 +35,8 @@ class FakePeer : public Peer, public std::enable_shared_from_this<FakePeer> {
 /// ever read.
 inline const std::string& fuzzWebDir() {
   static const std::string dir = [] {
-    const auto base = std::filesystem::temp_directory_path() /
-                      ("pg-fuzz-" + std::to_string(::getpid()));
+    const auto base =
+        std::filesystem::temp_directory_path() / ("pg-fuzz-" + std::to_string(::getpid()));
     std::filesystem::create_directories(base / "web" / "sub");
     std::ofstream(base / "web" / "index.html") << "<!doctype html><title>pg</title>";
     std::ofstream(base / "web" / "app.js") << "export const x = 1;\n";

@@ -34,7 +34,7 @@ std::vector<SgfNode> parseSgfMainLine(const std::string& text);
 /// What a Phantom Go game record holds, read back from the main line.
 struct SgfRecord {
   int size = 19;
-  std::string komi;  ///< the KM text, as written
+  std::string komi;             ///< the KM text, as written
   std::vector<Point> handicap;  ///< AB points
   std::string black_name, white_name, date, game_name, result, game_comment, application;
   struct Move {

@@ -52,7 +52,8 @@ TEST(SgfRoundTrip, RandomFinishedGamesReadBackAndReplayToTheRevealedBoard) {
       }
     }
     for (int i = 0; i < rules.numPoints(); ++i)
-      ASSERT_EQ(replay.board().at(static_cast<Point>(i)), sg.reveal.board[static_cast<std::size_t>(i)]);
+      ASSERT_EQ(replay.board().at(static_cast<Point>(i)),
+                sg.reveal.board[static_cast<std::size_t>(i)]);
   }
 }
 

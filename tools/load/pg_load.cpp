@@ -91,7 +91,8 @@ class Table;
 /// One WebSocket connection of a table (one seat).
 class Conn : public std::enable_shared_from_this<Conn> {
  public:
-  Conn(net::io_context& io, Table* t, int gen, int seat) : ws_(io), table_(t), gen_(gen), seat_(seat) {}
+  Conn(net::io_context& io, Table* t, int gen, int seat)
+      : ws_(io), table_(t), gen_(gen), seat_(seat) {}
   void start(const tcp::endpoint& ep, std::string join);
   void send(std::string text);
   void close() {
@@ -168,7 +169,8 @@ class Table {
     }
     if (pending_ && trackers_[0]->version() > sent_v_[0] && trackers_[1]->version() > sent_v_[1]) {
       pending_ = false;
-      st_.lat_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sent_at_).count());
+      st_.lat_ms.push_back(
+          std::chrono::duration<double, std::milli>(Clock::now() - sent_at_).count());
     }
     schedule();
   }
@@ -225,18 +227,20 @@ class Table {
       if (ec) return retry(ec.message());
       http::async_write(op->s, op->req, [this, op, retry](beast::error_code ec2, std::size_t) {
         if (ec2) return retry(ec2.message());
-        http::async_read(op->s, op->buf, op->res, [this, op, retry](beast::error_code ec3, std::size_t) {
-          if (ec3) return retry(ec3.message());
-          if (op->res.result_int() != 201) return retry("status " + std::to_string(op->res.result_int()));
-          const Json j = Json::parse(op->res.body(), nullptr, false);
-          id_ = j.at("table").get<std::string>();
-          tokens_[0] = j.at("seats").at("black").at("token").get<std::string>();
-          tokens_[1] = j.at("seats").at("white").at("token").get<std::string>();
-          for (int s = 0; s < 2; ++s) {
-            trackers_[s] = std::make_unique<SeatTracker>(seatName(s), o_.size);
-            connect(s, false);
-          }
-        });
+        http::async_read(op->s, op->buf, op->res,
+                         [this, op, retry](beast::error_code ec3, std::size_t) {
+                           if (ec3) return retry(ec3.message());
+                           if (op->res.result_int() != 201)
+                             return retry("status " + std::to_string(op->res.result_int()));
+                           const Json j = Json::parse(op->res.body(), nullptr, false);
+                           id_ = j.at("table").get<std::string>();
+                           tokens_[0] = j.at("seats").at("black").at("token").get<std::string>();
+                           tokens_[1] = j.at("seats").at("white").at("token").get<std::string>();
+                           for (int s = 0; s < 2; ++s) {
+                             trackers_[s] = std::make_unique<SeatTracker>(seatName(s), o_.size);
+                             connect(s, false);
+                           }
+                         });
       });
     });
   }
@@ -344,18 +348,20 @@ class Table {
 void Conn::start(const tcp::endpoint& ep, std::string join) {
   auto self = shared_from_this();
   beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(10));
-  beast::get_lowest_layer(ws_).async_connect(ep, [this, self, join = std::move(join), ep](beast::error_code ec) {
-    if (ec) return fail();
-    ws_.async_handshake(ep.address().to_string() + ":" + std::to_string(ep.port()), "/ws",
-                        [this, self, join](beast::error_code ec2) {
-                          if (ec2) return fail();
-                          beast::get_lowest_layer(ws_).expires_never();
-                          ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
-                          open_ = true;
-                          send(join);
-                          read();
-                        });
-  });
+  beast::get_lowest_layer(ws_).async_connect(
+      ep, [this, self, join = std::move(join), ep](beast::error_code ec) {
+        if (ec) return fail();
+        ws_.async_handshake(
+            ep.address().to_string() + ":" + std::to_string(ep.port()), "/ws",
+            [this, self, join](beast::error_code ec2) {
+              if (ec2) return fail();
+              beast::get_lowest_layer(ws_).expires_never();
+              ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+              open_ = true;
+              send(join);
+              read();
+            });
+      });
 }
 
 void Conn::send(std::string text) {
@@ -366,11 +372,12 @@ void Conn::send(std::string text) {
 
 void Conn::write() {
   ws_.text(true);
-  ws_.async_write(net::buffer(out_.front()), [this, self = shared_from_this()](beast::error_code ec, std::size_t) {
-    if (ec) return fail();
-    out_.pop_front();
-    if (!out_.empty()) write();
-  });
+  ws_.async_write(net::buffer(out_.front()),
+                  [this, self = shared_from_this()](beast::error_code ec, std::size_t) {
+                    if (ec) return fail();
+                    out_.pop_front();
+                    if (!out_.empty()) write();
+                  });
 }
 
 void Conn::read() {
@@ -463,7 +470,8 @@ class EchoClient : public std::enable_shared_from_this<EchoClient> {
     timer_.async_wait([this, self = shared_from_this()](beast::error_code ec) {
       if (ec) return;
       // About the size of a try and of its answer.
-      msg_ = R"({"type":"event","seat":"black","version":12,"event":{"kind":"illegal","player":"black","point":"C3","turn":7,"to_move":"black"}})";
+      msg_ =
+          R"({"type":"event","seat":"black","version":12,"event":{"kind":"illegal","player":"black","point":"C3","turn":7,"to_move":"black"}})";
       t0_ = Clock::now();
       ws_.text(true);
       ws_.async_write(net::buffer(msg_), [this, self](beast::error_code ec2, std::size_t) {
@@ -518,7 +526,8 @@ int main(int argc, char** argv) {
   // Connect in small batches so the accept queue never overflows.
   const int total = o.tables + o.idle;
   for (int i = 0; i < total; ++i) {
-    tables.push_back(std::make_unique<Table>(io, o, st, o.seed * 1000003 + static_cast<uint64_t>(i), i >= o.tables));
+    tables.push_back(std::make_unique<Table>(io, o, st, o.seed * 1000003 + static_cast<uint64_t>(i),
+                                             i >= o.tables));
     tables.back()->begin();
     if (i % 50 == 49) io.run_for(std::chrono::milliseconds(50));
   }
@@ -535,7 +544,8 @@ int main(int argc, char** argv) {
   }
   const double join_s = std::chrono::duration<double>(Clock::now() - t_join0).count();
   const long rss_joined = o.server_pid ? rssKiB(o.server_pid) : -1;
-  std::fprintf(stderr, "%d tables joined in %.1f s; playing for %.0f s\n", total, join_s, o.seconds);
+  std::fprintf(stderr, "%d tables joined in %.1f s; playing for %.0f s\n", total, join_s,
+               o.seconds);
 
   // The measured run. Samples from the joining phase are dropped.
   st.lat_ms.clear();
@@ -558,7 +568,8 @@ int main(int argc, char** argv) {
     net::io_context eio(1);  // before the clients: their sockets must go first
     std::vector<std::shared_ptr<EchoClient>> clients;
     for (int i = 0; i < o.tables; ++i) {
-      clients.push_back(std::make_shared<EchoClient>(eio, o, echo_lat, o.seed + static_cast<uint64_t>(i)));
+      clients.push_back(
+          std::make_shared<EchoClient>(eio, o, echo_lat, o.seed + static_cast<uint64_t>(i)));
       clients.back()->start(echo.port());
       if (i % 50 == 49) eio.run_for(std::chrono::milliseconds(20));
     }
@@ -569,29 +580,40 @@ int main(int argc, char** argv) {
 
   const double p50 = quantile(lat, 0.5), p99 = quantile(lat, 0.99);
   const double mx = lat.empty() ? 0 : *std::max_element(lat.begin(), lat.end());
-  std::printf("tables %d (+%d idle), think %.0f ms, %.0f s: %ld games (%.2f/s), %ld actions (%.1f/s; %ld tries, %ld passes)\n",
-              o.tables, o.idle, o.think_ms, secs, games, games / secs, static_cast<long>(lat.size()),
-              static_cast<double>(lat.size()) / secs, tries, passes);
+  std::printf(
+      "tables %d (+%d idle), think %.0f ms, %.0f s: %ld games (%.2f/s), %ld actions (%.1f/s; %ld "
+      "tries, %ld passes)\n",
+      o.tables, o.idle, o.think_ms, secs, games, games / secs, static_cast<long>(lat.size()),
+      static_cast<double>(lat.size()) / secs, tries, passes);
   std::printf("try sent -> both answers (ms): median %.3f  p99 %.3f  max %.3f\n", p50, p99, mx);
   std::printf("errors %ld, lost events %ld, reconnects %ld, resumes %ld\n", st.errors, st.lost,
               st.reconnects, st.resumed);
   for (const auto& s : st.samples) std::printf("  error: %s\n", s.c_str());
   if (o.server_pid)
-    std::printf("server RSS: %ld KiB at start, %ld KiB with %d tables joined (%.1f KiB per table), max %ld KiB\n",
-                rss0, rss_joined, total, total ? static_cast<double>(rss_joined - rss0) / total : 0.0, rss_max);
+    std::printf(
+        "server RSS: %ld KiB at start, %ld KiB with %d tables joined (%.1f KiB per table), max %ld "
+        "KiB\n",
+        rss0, rss_joined, total, total ? static_cast<double>(rss_joined - rss0) / total : 0.0,
+        rss_max);
   double e50 = 0, e99 = 0;
   if (o.echo) {
     e50 = quantile(echo_lat, 0.5);
     e99 = quantile(echo_lat, 0.99);
-    std::printf("echo (%zu round trips, same clients and pace): median %.3f ms  p99 %.3f ms; game/echo: median x%.2f  p99 x%.2f\n",
-                echo_lat.size(), e50, e99, e50 > 0 ? p50 / e50 : 0.0, e99 > 0 ? p99 / e99 : 0.0);
+    std::printf(
+        "echo (%zu round trips, same clients and pace): median %.3f ms  p99 %.3f ms; game/echo: "
+        "median x%.2f  p99 x%.2f\n",
+        echo_lat.size(), e50, e99, e50 > 0 ? p50 / e50 : 0.0, e99 > 0 ? p99 / e99 : 0.0);
   }
   if (!o.json_out.empty()) {
-    Json j{{"tables", o.tables}, {"idle", o.idle}, {"think_ms", o.think_ms}, {"seconds", secs},
-           {"games", games}, {"actions", lat.size()}, {"median_ms", p50}, {"p99_ms", p99},
-           {"max_ms", mx}, {"errors", st.errors}, {"lost", st.lost}, {"reconnects", st.reconnects},
-           {"rss_start_kib", rss0}, {"rss_joined_kib", rss_joined}, {"rss_max_kib", rss_max},
-           {"echo_median_ms", e50}, {"echo_p99_ms", e99}};
+    Json j{{"tables", o.tables},     {"idle", o.idle},
+           {"think_ms", o.think_ms}, {"seconds", secs},
+           {"games", games},         {"actions", lat.size()},
+           {"median_ms", p50},       {"p99_ms", p99},
+           {"max_ms", mx},           {"errors", st.errors},
+           {"lost", st.lost},        {"reconnects", st.reconnects},
+           {"rss_start_kib", rss0},  {"rss_joined_kib", rss_joined},
+           {"rss_max_kib", rss_max}, {"echo_median_ms", e50},
+           {"echo_p99_ms", e99}};
     std::ofstream(o.json_out) << j.dump() << "\n";
   }
   return st.errors == 0 && st.lost == 0 ? 0 : 1;
