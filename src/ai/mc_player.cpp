@@ -111,9 +111,7 @@ SearchParams flatMcParams() {
 }
 
 SearchParams ourParams() {
-  SearchParams p;
-  p.amaf = false;  // AMAF lost 30-70 against plain UCB at 500 playouts (60 games)
-  return p;
+  return SearchParams{};
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -60,5 +61,34 @@ std::string playoutBenchText(const PlayoutBenchConfig& cfg, const PlayoutBenchRe
 /// {"size","torus","seconds","playouts","playouts_per_second","moves_per_playout",
 /// "black_win_rate"}.
 nlohmann::json playoutBenchJson(const PlayoutBenchConfig& cfg, const PlayoutBenchResult& r);
+
+// ---- The search benchmark (cmd_bench.cpp) ----
+
+struct SearchBenchConfig {
+  int size = 9;
+  Topology topology = Topology::Planar;
+  double seconds = 2.0;  ///< search time per position
+  std::vector<int> turns{0, 1, 10, 20, 40};
+  int threads = 1;
+  uint64_t seed = 1;
+};
+
+struct SearchBenchRow {
+  int turn = 0;
+  Color to_move = Color::Black;
+  int hidden = 0;  ///< opponent stones the mover cannot see
+  int64_t playouts = 0;
+  double seconds = 0, cpu_seconds = 0;
+  double playoutsPerSecond() const {
+    const double t = cpu_seconds > 0 ? cpu_seconds : seconds;
+    return t > 0 ? static_cast<double>(playouts) / t : 0;
+  }
+};
+
+/// One search of cfg.seconds on cfg.threads threads (rates per CPU second of the process) at each
+/// position of cfg.turns (positions of one random game; a turn after the game's end is skipped).
+std::vector<SearchBenchRow> runSearchBench(const SearchBenchConfig& cfg);
+std::string searchBenchText(const SearchBenchConfig& cfg, const std::vector<SearchBenchRow>& rows,
+                            const PlayoutBenchResult& bench);
 
 }  // namespace pg

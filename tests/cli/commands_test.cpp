@@ -132,10 +132,38 @@ TEST(Cli, BenchPlayoutsJson) {
     EXPECT_TRUE(j.contains(key)) << key;
 }
 
+TEST(SearchBench, OneRowPerPositionWithTheMoverAndItsHiddenStones) {
+  SearchBenchConfig cfg;
+  cfg.size = 7;
+  cfg.seconds = 0.02;
+  cfg.turns = {0, 1, 6};
+  const std::vector<SearchBenchRow> rows = runSearchBench(cfg);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].to_move, Color::Black);
+  EXPECT_EQ(rows[0].hidden, 0);  // nothing is on the board yet
+  EXPECT_EQ(rows[1].to_move, Color::White);
+  EXPECT_LE(rows[1].hidden, 1);  // Black played one stone or passed
+  for (const SearchBenchRow& r : rows) {
+    EXPECT_GT(r.playouts, 0);
+    EXPECT_GT(r.playoutsPerSecond(), 0);
+  }
+}
+
+TEST(Cli, BenchSearchComparesWithThePlayoutBench) {
+  const std::string out = runCli(
+      {"bench", "search", "--size", "5", "--seconds", "0.02", "--turns", "0", "--turns", "3"});
+  EXPECT_NE(out.find("bench playouts/s"), std::string::npos) << out;
+  EXPECT_NE(out.find("turn   0 black to move"), std::string::npos) << out;
+  EXPECT_NE(out.find("turn   3 white to move"), std::string::npos) << out;
+  EXPECT_NE(out.find("of the bench"), std::string::npos) << out;
+}
+
 TEST(Cli, BenchRejectsBadArguments) {
   EXPECT_THROW(runCli({"bench", "playouts", "--size", "4"}), CLI::ValidationError);
   EXPECT_THROW(runCli({"bench", "playouts", "--size", "26"}), CLI::ValidationError);
   EXPECT_THROW(runCli({"bench", "playouts", "--seconds", "0"}), CLI::ValidationError);
+  EXPECT_THROW(runCli({"bench", "search", "--threads", "0"}), CLI::ValidationError);
+  EXPECT_THROW(runCli({"bench", "search", "--size", "20"}), CLI::ValidationError);
   EXPECT_THROW(runCli({"bench"}), CLI::RequiredError);
   EXPECT_THROW(runCli({}), CLI::RequiredError);
 }
