@@ -48,7 +48,7 @@ inline const std::string& fuzzWebDir() {
 }
 
 struct Fixture {
-  Fixture() : store(":memory:", Durability::Normal), bots(1) {
+  Fixture() : store(":memory:", Durability::Normal, /*group_commit=*/false), bots(1) {
     spdlog::set_level(spdlog::level::off);
     settings.web_dir = fuzzWebDir();
     settings.bot_seconds = 0.001;

@@ -102,19 +102,29 @@ void Table::start() {
 }
 
 void Table::join(std::shared_ptr<Peer> peer, Json request) {
-  net::post(strand_, [self = shared_from_this(), peer = std::move(peer), req = std::move(request)] {
-    self->doJoin(peer, req);
-  });
+  enqueue([this, peer = std::move(peer), req = std::move(request)] { doJoin(peer, req); });
 }
 
 void Table::command(std::shared_ptr<Peer> peer, Json request) {
-  net::post(strand_, [self = shared_from_this(), peer = std::move(peer), req = std::move(request)] {
-    self->doCommand(peer, req);
-  });
+  enqueue([this, peer = std::move(peer), req = std::move(request)] { doCommand(peer, req); });
 }
 
 void Table::leave(Peer* peer) {
-  net::post(strand_, [self = shared_from_this(), peer] { self->doLeave(peer); });
+  enqueue([this, peer] { doLeave(peer); });
+}
+
+void Table::enqueue(std::function<void()> f) {
+  // `self` keeps the table alive until f has run or is held (held_ belongs to the table).
+  net::post(strand_, [self = shared_from_this(), f = std::move(f)]() mutable {
+    self->runOrDefer(std::move(f));
+  });
+}
+
+void Table::runOrDefer(std::function<void()> f) {
+  if (committing_)
+    held_.push_back(std::move(f));
+  else
+    f();
 }
 
 void Table::shutdown() {
@@ -321,7 +331,11 @@ void Table::doCommand(const std::shared_ptr<Peer>& peer, const Json& req) {
   if (color == Color::Empty)  // hot seat: the player on turn
     color = referee_->toMove() == Color::Empty ? Color::Black : referee_->toMove();
 
-  checkTime();
+  if (checkTime() && committing_) {
+    // The clock ran out first: this command is answered once the loss on time is stored.
+    held_.push_back([this, peer, req] { doCommand(peer, req); });
+    return;
+  }
   const std::size_t before = referee_->log().size();
   const int turn_before = referee_->turn();
   const int size = setup_.rules.size;
@@ -352,32 +366,54 @@ void Table::doCommand(const std::shared_ptr<Peer>& peer, const Json& req) {
     return fail("unknown-command", "Unknown command.");
   }
   if (!a.accepted()) return fail(refusalCode(*a.refusal), refusalMessage(*a.refusal));
-  commit(before, turn_before, peer.get());
+  commit(before, turn_before, peer);
 }
 
-bool Table::commit(std::size_t before, int turn_before, Peer* actor) {
+void Table::commit(std::size_t before, int turn_before, const std::shared_ptr<Peer>& actor) {
   const std::vector<Event>& log = referee_->log();
   const int size = setup_.rules.size;
   const int64_t now = nowMs();
   std::vector<StoredEvent> rows;
-  bool public_event = false;
-  for (std::size_t i = before; i < log.size(); ++i) {
+  for (std::size_t i = before; i < log.size(); ++i)
     rows.push_back(StoredEvent{static_cast<int64_t>(i), now, eventToJson(log[i], size).dump()});
-    public_event |= log[i].kind != EventKind::Mark;
-  }
   std::optional<StoredEnd> end;
   if (referee_->over()) end = StoredEnd{now, resultToJson(referee_->result()).dump()};
-  try {
-    ctx_.store->append(id_, rows, end);
-  } catch (const std::exception& e) {
-    spdlog::error("table {}: could not store an event, rolled back: {}", id_, e.what());
+  committing_ = true;
+  ctx_.store->appendAsync(
+      id_, std::move(rows), std::move(end),
+      [self = shared_from_this(), before, turn_before, now, actor](std::exception_ptr error) {
+        // Runs inline when the store answers at once on this strand (no group commit).
+        net::dispatch(self->strand_, [self, before, turn_before, now, actor, error] {
+          self->finishCommit(before, turn_before, now, actor, error);
+        });
+      });
+}
+
+void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
+                         const std::shared_ptr<Peer>& actor, std::exception_ptr error) {
+  committing_ = false;
+  const std::vector<Event>& log = referee_->log();
+  if (error) {
+    std::string what = "unknown error";
+    try {
+      std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+      what = e.what();
+    } catch (...) {
+    }
+    spdlog::error("table {}: could not store an event, rolled back: {}", id_, what);
     std::vector<Event> kept(log.begin(), log.begin() + static_cast<std::ptrdiff_t>(before));
     referee_.emplace(Referee::replay(setup_.rules, kept));
     if (actor)
       actor->send(errorFrame("store-failed",
                              "The server could not save this; nothing changed. Try again."));
-    return false;
+    armTimer(1000);  // a loss on time that could not be stored is tried again
+    maybeBot();      // and so is the computer's move
+    releaseHeld();
+    return;
   }
+  bool public_event = false;
+  for (std::size_t i = before; i < log.size(); ++i) public_event |= log[i].kind != EventKind::Mark;
   for (std::size_t i = before; i < log.size(); ++i) {
     event_at_.push_back(now);
     // Never the point of a try: only who, what, and the public outcome.
@@ -403,7 +439,16 @@ bool Table::commit(std::size_t before, int turn_before, Peer* actor) {
     armTimer();
     maybeBot();
   }
-  return true;
+  releaseHeld();
+}
+
+void Table::releaseHeld() {
+  // Each held input may start a commit of its own: the rest wait for that one in turn.
+  while (!committing_ && !held_.empty()) {
+    std::function<void()> f = std::move(held_.front());
+    held_.pop_front();
+    f();
+  }
 }
 
 void Table::advanceClock(int turn_before, int64_t at) {
@@ -471,8 +516,12 @@ void Table::armTimer(int64_t min_wait_ms) {
   timer_.async_wait([self = shared_from_this(),
                      generation = timer_generation_](const boost::system::error_code& ec) {
     if (ec || generation != self->timer_generation_) return;
-    const bool expired_before = self->clock_->remaining(self->clock_->running(), nowMs()) <= 0;
-    if (!self->checkTime()) self->armTimer(expired_before ? 1000 : 1);  // 1 s: store failing
+    self->runOrDefer([t = self.get(), generation] {
+      // A commit that was in flight re-armed the timer: this wake-up is stale then.
+      if (generation != t->timer_generation_ || !t->clock_) return;
+      const bool expired = t->clock_->remaining(t->clock_->running(), nowMs()) <= 0;
+      if (!t->checkTime()) t->armTimer(expired ? 1000 : 1);
+    });
   });
 }
 
@@ -483,7 +532,8 @@ bool Table::checkTime() {
   const std::size_t before = referee_->log().size();
   const int turn_before = referee_->turn();
   if (!referee_->timeout(running).accepted()) return false;
-  return commit(before, turn_before, nullptr);
+  commit(before, turn_before, nullptr);
+  return true;
 }
 
 // ---- The computer player ----
@@ -515,8 +565,9 @@ void Table::maybeBot() {
     } catch (const std::exception& e) {
       spdlog::error("table {}: the computer player failed ({}); it passes", self->id_, e.what());
     }
-    net::post(self->strand_,
-              [self, action, version = view.version()] { self->botDone(action, version); });
+    net::post(self->strand_, [self, action, version = view.version()] {
+      self->runOrDefer([t = self.get(), action, version] { t->botDone(action, version); });
+    });
   });
 }
 

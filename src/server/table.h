@@ -6,6 +6,11 @@
 // store; only then does any connection hear of them, each audience in its own form (the
 // referee's per-audience streams; see referee/visibility.h). A refused input is answered to
 // its sender only and changes nothing.
+//
+// The commit is asynchronous (the store may gather many tables' appends into one disk flush):
+// while it is in flight, the table holds every other input (joins, commands, leaves, the
+// clock, the computer's move) and runs them in order once the commit is answered. So nobody
+// ever sees, in an event, a snapshot or the public info, anything the store does not hold.
 #pragma once
 
 #include <array>
@@ -14,6 +19,7 @@
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -90,9 +96,16 @@ class Table : public std::enable_shared_from_this<Table> {
   void doCommand(const std::shared_ptr<Peer>& peer, const Json& req);
   void doLeave(const Peer* peer);
 
-  /// Stores the events from `before` on, then tells everyone. On a store failure, rolls the
-  /// referee back and tells `actor` (if any). Returns whether the events were stored.
-  bool commit(std::size_t before, int turn_before, Peer* actor);
+  /// Runs `f` on the strand now, or after the commit in flight.
+  void enqueue(std::function<void()> f);
+  void runOrDefer(std::function<void()> f);
+  /// Stores the events from `before` on; once they are stored (finishCommit), tells everyone.
+  /// On a store failure, rolls the referee back and tells `actor` (if any).
+  void commit(std::size_t before, int turn_before, const std::shared_ptr<Peer>& actor);
+  /// Runs the held inputs, until one of them starts a commit.
+  void releaseHeld();
+  void finishCommit(std::size_t before, int turn_before, int64_t at,
+                    const std::shared_ptr<Peer>& actor, std::exception_ptr error);
   void advanceClock(int turn_before, int64_t at);
   void flush();
   void broadcast(const Frame& f);
@@ -132,6 +145,8 @@ class Table : public std::enable_shared_from_this<Table> {
   std::unique_ptr<Player> bot_;  // used only by the one thinking job in flight
   bool bot_busy_ = false;
   bool closed_ = false;
+  bool committing_ = false;                 // an append is in flight
+  std::deque<std::function<void()>> held_;  // inputs that came meanwhile, in order
 
   mutable std::mutex info_mutex_;
   Json info_;

@@ -2,6 +2,8 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <utility>
+
 namespace pg {
 
 namespace {
@@ -41,7 +43,7 @@ auto guarded(const char* what, F&& f) -> decltype(f()) {
 
 }  // namespace
 
-SqliteStore::SqliteStore(const std::string& path, Durability durability) {
+SqliteStore::SqliteStore(const std::string& path, Durability durability, bool group_commit) {
   guarded("opening the database", [&] {
     db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     db_->setBusyTimeout(5000);
@@ -58,9 +60,17 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability) {
     db_->exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     tx.commit();
   });
+  if (group_commit) writer_ = std::thread([this] { writerLoop(); });
 }
 
-SqliteStore::~SqliteStore() = default;
+SqliteStore::~SqliteStore() {
+  {
+    std::lock_guard lock(queue_mutex_);
+    stopping_ = true;
+  }
+  queue_cv_.notify_all();
+  if (writer_.joinable()) writer_.join();
+}
 
 std::string SqliteStore::journalMode() {
   std::lock_guard lock(mutex_);
@@ -88,29 +98,103 @@ void SqliteStore::createTable(const StoredTable& t) {
   });
 }
 
+void SqliteStore::writeAppend(const std::string& table_id, const std::vector<StoredEvent>& events,
+                              const std::optional<StoredEnd>& end) {
+  SQLite::Statement q(*db_, "INSERT INTO events (table_id, seq, at, event) VALUES (?, ?, ?, ?)");
+  for (const StoredEvent& e : events) {
+    q.bind(1, table_id);
+    q.bind(2, static_cast<int64_t>(e.seq));
+    q.bind(3, static_cast<int64_t>(e.at));
+    q.bind(4, e.event);
+    q.exec();
+    q.reset();
+  }
+  if (end) {
+    SQLite::Statement f(*db_, "UPDATE tables SET finished_at = ?, result = ? WHERE id = ?");
+    f.bind(1, static_cast<int64_t>(end->at));
+    f.bind(2, end->result);
+    f.bind(3, table_id);
+    if (f.exec() != 1) throw StoreError("finishing an unknown table");
+  }
+}
+
 void SqliteStore::append(const std::string& table_id, const std::vector<StoredEvent>& events,
                          const std::optional<StoredEnd>& end) {
   std::lock_guard lock(mutex_);
   guarded("appending events", [&] {
     SQLite::Transaction tx(*db_);
-    SQLite::Statement q(*db_, "INSERT INTO events (table_id, seq, at, event) VALUES (?, ?, ?, ?)");
-    for (const StoredEvent& e : events) {
-      q.bind(1, table_id);
-      q.bind(2, static_cast<int64_t>(e.seq));
-      q.bind(3, static_cast<int64_t>(e.at));
-      q.bind(4, e.event);
-      q.exec();
-      q.reset();
-    }
-    if (end) {
-      SQLite::Statement f(*db_, "UPDATE tables SET finished_at = ?, result = ? WHERE id = ?");
-      f.bind(1, static_cast<int64_t>(end->at));
-      f.bind(2, end->result);
-      f.bind(3, table_id);
-      if (f.exec() != 1) throw StoreError("finishing an unknown table");
-    }
+    writeAppend(table_id, events, end);
     tx.commit();
   });
+}
+
+void SqliteStore::appendAsync(const std::string& table_id, std::vector<StoredEvent> events,
+                              std::optional<StoredEnd> end, AppendDone done) {
+  if (!writer_.joinable()) return Store::appendAsync(table_id, std::move(events), end, done);
+  {
+    std::lock_guard lock(queue_mutex_);
+    queue_.push_back(Pending{table_id, std::move(events), std::move(end), std::move(done)});
+  }
+  queue_cv_.notify_one();
+}
+
+SqliteStore::WriterStats SqliteStore::writerStats() {
+  std::lock_guard lock(queue_mutex_);
+  return stats_;
+}
+
+void SqliteStore::writerLoop() {
+  std::vector<Pending> batch;
+  for (;;) {
+    {
+      std::unique_lock lock(queue_mutex_);
+      queue_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping, and everything is committed
+      batch.swap(queue_);
+    }
+    std::vector<std::exception_ptr> errors(batch.size());
+    int64_t commits = 0;
+    {
+      std::lock_guard lock(mutex_);
+      bool together = true;
+      try {
+        guarded("appending events", [&] {
+          SQLite::Transaction tx(*db_);
+          for (const Pending& p : batch) writeAppend(p.table_id, p.events, p.end);
+          tx.commit();
+        });
+        commits = 1;
+      } catch (const std::exception&) {
+        together = false;  // rolled back: each on its own, so that one cannot fail the rest
+      }
+      if (!together) {
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+          try {
+            guarded("appending events", [&] {
+              SQLite::Transaction tx(*db_);
+              writeAppend(batch[i].table_id, batch[i].events, batch[i].end);
+              tx.commit();
+            });
+            ++commits;
+          } catch (...) {
+            errors[i] = std::current_exception();
+          }
+        }
+      }
+    }
+    {
+      std::lock_guard lock(queue_mutex_);
+      stats_.commits += commits;
+      stats_.appends += static_cast<int64_t>(batch.size());
+    }
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      try {
+        batch[i].done(errors[i]);
+      } catch (...) {  // a caller's bug must not stop the writer of every table
+      }
+    }
+    batch.clear();
+  }
 }
 
 void SqliteStore::markStarted(const std::string& table_id, int64_t at) {

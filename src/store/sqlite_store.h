@@ -6,11 +6,19 @@
 // WAL mode fsyncs only at checkpoints: a committed event survives a crash of the process
 // (SIGKILL: the WAL is in the OS page cache), but the last commits before a power loss or an
 // OS crash may be lost. The database is never corrupted in either mode.
+//
+// Group commit: appendAsync hands the append to one writer thread, which commits everything
+// queued since its last commit in one transaction, so one fsync serves every table that
+// moved meanwhile. If that transaction fails, the writer retries each append in a transaction
+// of its own, so one bad append cannot fail the others.
 #pragma once
 
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "store/store.h"
 
@@ -26,12 +34,17 @@ class SqliteStore final : public Store {
  public:
   /// Opens (creating if needed) the database file at `path` (":memory:" for tests).
   /// Throws StoreError when the file cannot be opened or has an unknown schema.
-  explicit SqliteStore(const std::string& path, Durability durability = Durability::Full);
+  /// With `group_commit` off, appendAsync stores synchronously (Store's default).
+  explicit SqliteStore(const std::string& path, Durability durability = Durability::Full,
+                       bool group_commit = true);
+  /// Commits what is queued, then stops the writer.
   ~SqliteStore() override;
 
   void createTable(const StoredTable& table) override;
   void append(const std::string& table_id, const std::vector<StoredEvent>& events,
               const std::optional<StoredEnd>& end) override;
+  void appendAsync(const std::string& table_id, std::vector<StoredEvent> events,
+                   std::optional<StoredEnd> end, AppendDone done) override;
   void markStarted(const std::string& table_id, int64_t at) override;
   std::optional<StoredTable> table(const std::string& id) override;
   std::vector<StoredEvent> events(const std::string& id) override;
@@ -40,9 +53,34 @@ class SqliteStore final : public Store {
   /// The journal mode SQLite reports ("wal"), for tests and the start-up log.
   std::string journalMode();
 
+  /// Group commit figures: transactions the writer committed, and the appends in them.
+  struct WriterStats {
+    int64_t commits = 0;
+    int64_t appends = 0;
+  };
+  WriterStats writerStats();
+
  private:
+  struct Pending {
+    std::string table_id;
+    std::vector<StoredEvent> events;
+    std::optional<StoredEnd> end;
+    AppendDone done;
+  };
+  /// The inserts of one append, inside the caller's transaction. Needs mutex_.
+  void writeAppend(const std::string& table_id, const std::vector<StoredEvent>& events,
+                   const std::optional<StoredEnd>& end);
+  void writerLoop();
+
   std::mutex mutex_;  // one connection, used by one thread at a time
   std::unique_ptr<SQLite::Database> db_;
+
+  std::mutex queue_mutex_;
+  std::condition_variable queue_cv_;
+  std::vector<Pending> queue_;
+  bool stopping_ = false;
+  WriterStats stats_;
+  std::thread writer_;  // last: started once everything above exists
 };
 
 }  // namespace pg

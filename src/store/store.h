@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -63,6 +65,22 @@ class Store {
   /// all in one transaction: either everything is stored or nothing is.
   virtual void append(const std::string& table_id, const std::vector<StoredEvent>& events,
                       const std::optional<StoredEnd>& end) = 0;
+  /// Called once when an appendAsync is durable (null) or has failed (the error; nothing of
+  /// it was stored). May be called on another thread, or before appendAsync returns.
+  using AppendDone = std::function<void(std::exception_ptr)>;
+  /// The same write as append(), answered through `done`. A store may gather the appends of
+  /// many tables into one transaction (group commit: one disk flush for all of them); each
+  /// append stays all-or-nothing on its own. This default stores synchronously.
+  virtual void appendAsync(const std::string& table_id, std::vector<StoredEvent> events,
+                           std::optional<StoredEnd> end, AppendDone done) {
+    std::exception_ptr error;
+    try {
+      append(table_id, events, end);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    done(error);
+  }
   /// Records when the table started (its clock began). Does nothing if already started.
   virtual void markStarted(const std::string& table_id, int64_t at) = 0;
 

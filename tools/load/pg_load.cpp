@@ -129,7 +129,7 @@ class Table {
     const Json m = Json::parse(text, nullptr, false);
     const std::string type = m.value("type", "");
     if (type == "error") {
-      st_.error("error frame: " + text);
+      st_.error("error frame: " + text + " " + describe(seat));
       pending_ = false;
       schedule();
       return;
@@ -190,6 +190,19 @@ class Table {
 
  private:
   static std::string seatName(int seat) { return seat == 0 ? "black" : "white"; }
+  /// The client's state, for an error's sample: who was answered, what each seat believed.
+  std::string describe(int seat) const {
+    std::string d = "[to " + seatName(seat) + "; last sent by " + seatName(last_sender_) + ": " +
+                    last_sent_ + "; sent at versions " + std::to_string(sent_v_[0]) + "/" +
+                    std::to_string(sent_v_[1]);
+    for (int s = 0; s < 2; ++s) {
+      if (!trackers_[s]) continue;
+      d += "; " + seatName(s) + " v" + std::to_string(trackers_[s]->version()) + " to move " +
+           trackers_[s]->toMove() + (joined_[s] ? "" : " (not joined)") +
+           (resuming_[s] ? " (resuming)" : "");
+    }
+    return d + "]";
+  }
   tcp::endpoint ep() const { return {net::ip::make_address(o_.host), o_.port}; }
 
   void create() {
@@ -311,7 +324,9 @@ class Table {
     sent_v_ = {trackers_[0]->version(), trackers_[1]->version()};
     sent_at_ = Clock::now();
     pending_ = true;
-    conns_[s]->send(cmd.dump());
+    last_sender_ = s;
+    last_sent_ = cmd.dump();
+    conns_[s]->send(last_sent_);
     const int gen = gen_;
     const int v0 = sent_v_[0], v1 = sent_v_[1];
     watchdog_.expires_after(std::chrono::milliseconds(static_cast<long>(o_.timeout_s * 1000)));
@@ -343,6 +358,8 @@ class Table {
   Clock::time_point sent_at_;
   bool pending_ = false, scheduled_ = false, finishing_ = false, stopping_ = false;
   int tries_this_turn_ = 0;
+  int last_sender_ = 0;
+  std::string last_sent_;
 };
 
 void Conn::start(const tcp::endpoint& ep, std::string join) {
