@@ -1,0 +1,183 @@
+// A table's commit when the store answers later (group commit) or fails: nothing is told before
+// the store holds it, inputs that arrive meanwhile wait and keep their order, and a failed
+// append changes nothing and is answered to its sender only.
+#include <gtest/gtest.h>
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "server/table_registry.h"
+#include "store/sqlite_store.h"
+
+namespace pg {
+namespace {
+
+/// Keeps every frame it is sent.
+class RecordingPeer : public Peer {
+ public:
+  void send(std::shared_ptr<const std::string> frame) override {
+    frames.push_back(Json::parse(*frame));
+  }
+  void joined() override {}
+  const std::string& label() const override { return label_; }
+  /// The frames of one type.
+  std::vector<Json> of(const std::string& type) const {
+    std::vector<Json> out;
+    for (const Json& f : frames)
+      if (f.value("type", "") == type) out.push_back(f);
+    return out;
+  }
+  std::vector<Json> frames;
+
+ private:
+  std::string label_ = "test";
+};
+
+/// A store whose appends wait until the test releases them, each one stored or failed.
+class GatedStore : public Store {
+ public:
+  void createTable(const StoredTable& t) override { real_.createTable(t); }
+  void append(const std::string& id, const std::vector<StoredEvent>& events,
+              const std::optional<StoredEnd>& end) override {
+    real_.append(id, events, end);
+  }
+  void appendAsync(const std::string& id, std::vector<StoredEvent> events,
+                   std::optional<StoredEnd> end, AppendDone done) override {
+    held_.push_back(Held{id, std::move(events), std::move(end), std::move(done)});
+  }
+  void markStarted(const std::string& id, int64_t at) override { real_.markStarted(id, at); }
+  std::optional<StoredTable> table(const std::string& id) override { return real_.table(id); }
+  std::vector<StoredEvent> events(const std::string& id) override { return real_.events(id); }
+  std::vector<std::string> unfinishedTables() override { return real_.unfinishedTables(); }
+
+  std::size_t held() const { return held_.size(); }
+  /// Answers the oldest held append: stores it, or fails it with nothing stored.
+  void release(bool fail = false) {
+    Held h = std::move(held_.front());
+    held_.pop_front();
+    if (fail) return h.done(std::make_exception_ptr(StoreError("disk full (test)")));
+    real_.append(h.id, h.events, h.end);
+    h.done(nullptr);
+  }
+
+ private:
+  struct Held {
+    std::string id;
+    std::vector<StoredEvent> events;
+    std::optional<StoredEnd> end;
+    AppendDone done;
+  };
+  SqliteStore real_{":memory:", Durability::Normal, /*group_commit=*/false};
+  std::deque<Held> held_;
+};
+
+class CommitTest : public ::testing::Test {
+ protected:
+  CommitTest() : bots_(1) {
+    spdlog::set_level(spdlog::level::off);
+    TableContext ctx;
+    ctx.io = &io_;
+    ctx.store = &store_;
+    ctx.bots = &bots_;
+    ctx.settings = &settings_;
+    registry_ = std::make_unique<TableRegistry>(ctx);
+    const auto created = registry_->create(Json{{"rules", {{"size", 5}}}});
+    table_ = registry_->find(created.record.id);
+    table_->join(black_, Json{{"type", "join"}, {"token", created.record.black_token}});
+    table_->join(white_, Json{{"type", "join"}, {"token", created.record.white_token}});
+    poll();
+  }
+  ~CommitTest() override {
+    registry_->shutdown();
+    poll();
+    table_.reset();
+    registry_.reset();
+    bots_.join();
+  }
+  void poll() {
+    io_.restart();
+    io_.poll();
+  }
+  void send(const std::shared_ptr<RecordingPeer>& p, Json cmd) {
+    table_->command(p, std::move(cmd));
+    poll();
+  }
+
+  ServerSettings settings_;
+  boost::asio::io_context io_;
+  GatedStore store_;
+  boost::asio::thread_pool bots_;
+  std::unique_ptr<TableRegistry> registry_;
+  std::shared_ptr<Table> table_;
+  std::shared_ptr<RecordingPeer> black_ = std::make_shared<RecordingPeer>();
+  std::shared_ptr<RecordingPeer> white_ = std::make_shared<RecordingPeer>();
+};
+
+TEST_F(CommitTest, NothingIsToldBeforeTheStoreHoldsItAndLaterInputsWaitInOrder) {
+  send(black_, {{"type", "try"}, {"point", "C3"}});
+  ASSERT_EQ(store_.held(), 1u);
+  EXPECT_TRUE(black_->of("event").empty());
+  EXPECT_TRUE(white_->of("event").empty());
+  // White's pass and a spectator's join arrive while Black's stone is not yet stored.
+  send(white_, {{"type", "pass"}});
+  auto spectator = std::make_shared<RecordingPeer>();
+  table_->join(spectator, Json{{"type", "join"}, {"watch", true}});
+  poll();
+  EXPECT_EQ(store_.held(), 1u);  // the pass waits for the stone
+  EXPECT_TRUE(white_->frames.size() == white_->of("joined").size() + white_->of("snapshot").size() +
+                                           white_->of("presence").size() +
+                                           white_->of("clock").size())
+      << "White was answered before Black's stone was stored";
+  EXPECT_TRUE(spectator->frames.empty());
+
+  store_.release();
+  poll();
+  // The stone is told; then the pass runs (White is on turn now) and is held in its turn.
+  ASSERT_EQ(black_->of("event").size(), 1u);
+  EXPECT_EQ(black_->of("event")[0]["event"]["kind"], "stone");
+  EXPECT_EQ(white_->of("event").size(), 1u);
+  EXPECT_EQ(white_->of("event")[0]["event"]["kind"], "moved");
+  EXPECT_TRUE(white_->of("error").empty());
+  ASSERT_EQ(store_.held(), 1u);
+  ASSERT_EQ(spectator->of("snapshot").size(), 0u) << "the join waits behind the pass";
+
+  store_.release();
+  poll();
+  ASSERT_EQ(white_->of("event").size(), 2u);
+  EXPECT_EQ(white_->of("event")[1]["event"]["kind"], "pass");
+  EXPECT_EQ(white_->of("event")[1]["version"], 2);
+  ASSERT_EQ(spectator->of("snapshot").size(), 1u);
+  EXPECT_EQ(spectator->of("snapshot")[0]["version"], 2);
+  EXPECT_EQ(store_.events(table_->id()).size(), 2u);
+}
+
+TEST_F(CommitTest, AFailedAppendChangesNothingAndIsAnsweredToTheSenderOnly) {
+  send(black_, {{"type", "try"}, {"point", "C3"}});
+  store_.release(/*fail=*/true);
+  poll();
+  ASSERT_EQ(black_->of("error").size(), 1u);
+  EXPECT_EQ(black_->of("error")[0]["code"], "store-failed");
+  EXPECT_TRUE(black_->of("event").empty());
+  EXPECT_TRUE(white_->of("event").empty());
+  EXPECT_TRUE(white_->of("error").empty());
+  EXPECT_TRUE(store_.events(table_->id()).empty());
+  // Nothing changed: Black is still on turn and may try the same point again.
+  send(white_, {{"type", "pass"}});
+  ASSERT_EQ(white_->of("error").size(), 1u);
+  EXPECT_EQ(white_->of("error")[0]["code"], "not-your-turn");
+  send(black_, {{"type", "try"}, {"point", "C3"}});
+  store_.release();
+  poll();
+  ASSERT_EQ(black_->of("event").size(), 1u);
+  EXPECT_EQ(black_->of("event")[0]["event"]["kind"], "stone");
+  EXPECT_EQ(black_->of("event")[0]["version"], 1);
+  EXPECT_EQ(store_.events(table_->id()).size(), 1u);
+}
+
+}  // namespace
+}  // namespace pg
