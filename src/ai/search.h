@@ -19,6 +19,7 @@ struct SearchParams {
   bool amaf = false;
   /// Information-set tree over our own moves below the root (opponent replies drawn at random
   /// inside the determinization; experiment bot:x-tree). Off: flat UCB over the root moves.
+  /// Not better: 95-105 against the flat search at 2000 playouts a try (200 games, 9x9).
   bool tree = false;
   double ucb_c = 0.35;           ///< exploration constant
   double rave_k = 400;           ///< AMAF weight: beta = sqrt(k / (3 n + k))
