@@ -140,6 +140,11 @@ std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed) {
     p.ucb_c = 1.0;
     return std::make_unique<MonteCarloPlayer>("x-c1", p, 1.0, seed);
   }
+  if (name == "x-tree") {  // information-set tree over our own moves below the root
+    SearchParams p = ourParams();
+    p.tree = true;
+    return std::make_unique<MonteCarloPlayer>("x-tree", p, 1.0, seed);
+  }
   if (name == "hard" || name == "default")
     return std::make_unique<MonteCarloPlayer>(std::string(name), ourParams(), 1.0, seed);
   return nullptr;

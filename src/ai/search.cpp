@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <thread>
+#include <utility>
 
 #include "ai/belief.h"
 #include "rules/game.h"
@@ -33,6 +34,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+/// The value for `self` of a finished playout: 1 win, 0 loss, 0.5 draw.
+double finishedValue(const Board& board, const Rules& rules, Color self) {
+  const double margin = playoutScore(board) - rules.komi;  // Black's
+  const double black = margin > 0 ? 1.0 : margin < 0 ? 0.0 : 0.5;
+  return self == Color::Black ? black : 1.0 - black;
+}
+
 /// The result of a playout for `self`: 1 win, 0 loss, 0.5 draw. Plays from `board` with
 /// `to_move` first; records the first point `self` plays at in `self_moves` (marks in `seen`).
 double playoutValue(Board& board, Color to_move, int passes, const Rules& rules, Color self,
@@ -56,9 +64,7 @@ double playoutValue(Board& board, Color to_move, int passes, const Rules& rules,
     }
     c = opponent(c);
   }
-  const double margin = playoutScore(board) - rules.komi;  // Black's
-  const double black = margin > 0 ? 1.0 : margin < 0 ? 0.0 : 0.5;
-  return self == Color::Black ? black : 1.0 - black;
+  return finishedValue(board, rules, self);
 }
 
 struct Shared {
@@ -82,6 +88,179 @@ struct ThreadOut {
   int64_t playouts = 0;
 };
 
+/// The root move of iteration `iter`: UCB over the candidates (round robin without UCB).
+int pickRootMove(const Shared& sh, const RootStats& st, Rng& rng, int64_t iter, int thread_index) {
+  const SearchParams& prm = *sh.params;
+  const int m = static_cast<int>(sh.cands.size());
+  if (!prm.ucb) return sh.cands[static_cast<size_t>((iter + thread_index * 7) % m)];
+  double total = 0;
+  for (int c : sh.cands) total += st.visits[static_cast<size_t>(c)];
+  const double log_total = std::log(total + 1.0);
+  double best = -1;
+  int move = sh.cands[0];
+  for (int c : sh.cands) {
+    const size_t i = static_cast<size_t>(c);
+    const double nv = st.visits[i];
+    double q;
+    if (prm.amaf && st.amaf_visits[i] > 0) {
+      const double aq = st.amaf_wins[i] / st.amaf_visits[i];
+      const double beta = std::sqrt(prm.rave_k / (3 * nv + prm.rave_k));
+      q = beta * aq + (1 - beta) * (nv > 0 ? st.wins[i] / nv : aq);
+    } else if (nv > 0) {
+      q = st.wins[i] / nv;
+    } else {
+      q = 1.0;
+    }
+    const double score = q + prm.ucb_c * std::sqrt(log_total / (nv + 1.0)) + 1e-7 * rng.uniform();
+    if (score > best) {
+      best = score;
+      move = c;
+    }
+  }
+  return move;
+}
+
+/// Draws a determinization into `board` that keeps `root` empty if it can; counts the hidden
+/// stones in out.occupancy.
+void determinize(const Shared& sh, Board& board, Rng& rng, Point root, std::vector<Point>& placed,
+                 ThreadOut& out) {
+  placed.clear();
+  if (sh.sampler->sample(board, rng, root, &placed) > 0 && root != kNoPoint) {
+    // No determinization keeps the root point empty: it is almost surely occupied.
+    placed.clear();
+    sh.sampler->sample(board, rng, kNoPoint, &placed);
+  }
+  for (Point q : placed) out.occupancy[static_cast<size_t>(q)] += 1;
+  ++out.samples;
+}
+
+/// Single-observer information-set tree over our own moves (bot:x-tree). A node is a sequence
+/// of our moves after a root move; between two of our moves the opponent plays one random
+/// playout move on the determinized board (a chance step outside the tree). Below the root a
+/// move is chosen among the children legal in the current determinization by UCB with
+/// availability counts; a legal move never tried there is expanded first (one per iteration).
+class OwnMoveTree {
+ public:
+  explicit OwnMoveTree(int n) : n_(n), root_child_(static_cast<size_t>(n + 1), -1) {}
+
+  /// One iteration after our root move `move` was played on `board` (opponent to move).
+  /// Returns the value for `self` and updates the tree below the root.
+  double iterate(int move, Board& board, const Rules& rules, Color self, double ucb_c, Rng& rng,
+                 std::vector<Point>& self_moves, std::vector<uint8_t>& seen) {
+    const Color opp = opponent(self);
+    int& first = root_child_[static_cast<size_t>(move)];
+    if (first < 0) {
+      first = newNode();
+      return playoutValue(board, opp, 0, rules, self, rng, self_moves, seen);
+    }
+    path_.clear();
+    const double v = descend(first, board, rules, self, opp, ucb_c, rng, self_moves, seen);
+    for (const auto& [node, edge] : path_) {
+      Edge& e = nodes_[static_cast<size_t>(node)].edges[static_cast<size_t>(edge)];
+      e.wins += v;
+      e.visits += 1;
+    }
+    return v;
+  }
+
+ private:
+  struct Edge {
+    Point move = kNoPoint;
+    double wins = 0, visits = 0, avail = 0;
+    int child = -1;
+  };
+  struct Node {
+    std::vector<int> slot;  // per point: index in edges, or -1
+    std::vector<Edge> edges;
+  };
+
+  int newNode() {
+    nodes_.emplace_back();
+    nodes_.back().slot.assign(static_cast<size_t>(n_), -1);
+    return static_cast<int>(nodes_.size()) - 1;
+  }
+
+  double descend(int node, Board& board, const Rules& rules, Color self, Color opp, double ucb_c,
+                 Rng& rng, std::vector<Point>& self_moves, std::vector<uint8_t>& seen) {
+    int passes = 0;
+    for (;;) {
+      // The opponent's reply: a random playout move.
+      const Point q = randomPlayoutMove(board, opp, rng);
+      if (q == kPass) {
+        board.clearKo();
+        if (++passes >= 2) return finishedValue(board, rules, self);
+      } else {
+        const int captured = board.play(opp, q);
+        if (rules.atari_go && captured > 0) return 0.0;
+        passes = 0;
+      }
+      // Our move at `node`, among the points legal in this determinization.
+      legal_.clear();
+      fresh_.clear();
+      {
+        const Node& nd = nodes_[static_cast<size_t>(node)];
+        for (int i = 0; i < board.numEmpty(); ++i) {
+          const Point p = board.emptyAt(i);
+          if (!board.isPlayoutCandidate(self, p)) continue;
+          const int s = nd.slot[static_cast<size_t>(p)];
+          if (s < 0)
+            fresh_.push_back(p);
+          else
+            legal_.push_back(s);
+        }
+      }
+      if (legal_.empty() && fresh_.empty()) {  // we must pass: the tree stops here
+        board.clearKo();
+        if (++passes >= 2) return finishedValue(board, rules, self);
+        return playoutValue(board, opp, passes, rules, self, rng, self_moves, seen);
+      }
+      for (int s : legal_)
+        nodes_[static_cast<size_t>(node)].edges[static_cast<size_t>(s)].avail += 1;
+      if (!fresh_.empty()) {  // expansion
+        const Point p = fresh_[rng.below(static_cast<uint32_t>(fresh_.size()))];
+        const int child = newNode();
+        Node& nd = nodes_[static_cast<size_t>(node)];
+        Edge e;
+        e.move = p;
+        e.avail = 1;
+        e.child = child;
+        nd.slot[static_cast<size_t>(p)] = static_cast<int>(nd.edges.size());
+        nd.edges.push_back(e);
+        path_.emplace_back(node, nd.slot[static_cast<size_t>(p)]);
+        const int captured = board.play(self, p);
+        if (rules.atari_go && captured > 0) return 1.0;
+        return playoutValue(board, opp, 0, rules, self, rng, self_moves, seen);
+      }
+      // Selection: UCB with availability counts.
+      const Node& nd = nodes_[static_cast<size_t>(node)];
+      int best = legal_[0];
+      double best_score = -1;
+      for (int s : legal_) {
+        const Edge& e = nd.edges[static_cast<size_t>(s)];
+        const double score = e.wins / e.visits + ucb_c * std::sqrt(std::log(e.avail) / e.visits) +
+                             1e-7 * rng.uniform();
+        if (score > best_score) {
+          best_score = score;
+          best = s;
+        }
+      }
+      path_.emplace_back(node, best);
+      const Edge& e = nd.edges[static_cast<size_t>(best)];
+      const int captured = board.play(self, e.move);
+      if (rules.atari_go && captured > 0) return 1.0;
+      passes = 0;
+      node = e.child;
+    }
+  }
+
+  int n_;
+  std::vector<int> root_child_;  // per root move (n = pass): node index, or -1
+  std::vector<Node> nodes_;
+  std::vector<std::pair<int, int>> path_;  // (node, edge) visited this iteration
+  std::vector<int> legal_;
+  std::vector<Point> fresh_;
+};
+
 void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
   const View& view = *sh.view;
   const Rules& rules = view.rules();
@@ -96,8 +275,8 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
   Board board(rules.size, rules.topology);
   std::vector<Point> placed, self_moves;
   std::vector<uint8_t> seen(static_cast<size_t>(n), 0);
-  const int m = static_cast<int>(sh.cands.size());
   RootStats& st = out.stats;
+  OwnMoveTree tree(prm.tree ? n : 0);
   int64_t iter = 0;
   for (;; ++iter) {
     if (sh.timed) {
@@ -105,46 +284,9 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
     } else if (iter >= sh.playouts_per_thread) {
       break;
     }
-    // Pick a root move.
-    int move;
-    if (!prm.ucb) {
-      move = sh.cands[static_cast<size_t>((iter + thread_index * 7) % m)];
-    } else {
-      double total = 0;
-      for (int c : sh.cands) total += st.visits[static_cast<size_t>(c)];
-      const double log_total = std::log(total + 1.0);
-      double best = -1;
-      move = sh.cands[0];
-      for (int c : sh.cands) {
-        const size_t i = static_cast<size_t>(c);
-        const double nv = st.visits[i];
-        double q;
-        if (prm.amaf && st.amaf_visits[i] > 0) {
-          const double aq = st.amaf_wins[i] / st.amaf_visits[i];
-          const double beta = std::sqrt(prm.rave_k / (3 * nv + prm.rave_k));
-          q = beta * aq + (1 - beta) * (nv > 0 ? st.wins[i] / nv : aq);
-        } else if (nv > 0) {
-          q = st.wins[i] / nv;
-        } else {
-          q = 1.0;
-        }
-        const double score =
-            q + prm.ucb_c * std::sqrt(log_total / (nv + 1.0)) + 1e-7 * rng.uniform();
-        if (score > best) {
-          best = score;
-          move = c;
-        }
-      }
-    }
+    const int move = pickRootMove(sh, st, rng, iter, thread_index);
     const Point root = move == n ? kNoPoint : static_cast<Point>(move);
-    placed.clear();
-    if (sh.sampler->sample(board, rng, root, &placed) > 0 && root != kNoPoint) {
-      // No determinization keeps the root point empty: it is almost surely occupied.
-      placed.clear();
-      sh.sampler->sample(board, rng, kNoPoint, &placed);
-    }
-    for (Point q : placed) out.occupancy[static_cast<size_t>(q)] += 1;
-    ++out.samples;
+    determinize(sh, board, rng, root, placed, out);
     self_moves.clear();
     double v;
     if (move == n) {
@@ -155,6 +297,8 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
       const int captured = board.play(self, root);
       if (rules.atari_go && captured > 0)
         v = 1;
+      else if (prm.tree)
+        v = tree.iterate(move, board, rules, self, prm.ucb_c, rng, self_moves, seen);
       else
         v = playoutValue(board, opp, 0, rules, self, rng, self_moves, seen);
     }

@@ -12,7 +12,7 @@ namespace pg {
 namespace {
 
 TEST(MakePlayer, KnowsEveryName) {
-  for (const char* name : {"random", "flatmc", "easy", "medium", "hard", "default"})
+  for (const char* name : {"random", "flatmc", "easy", "medium", "hard", "default", "x-tree"})
     EXPECT_NE(makePlayer(name, 1), nullptr) << name;
   EXPECT_EQ(makePlayer("nonsense", 1), nullptr);
 }
@@ -66,6 +66,32 @@ TEST(Bots, NeverRepeatAPointAndAlwaysEndTheirTurn) {
     rules.atari_go = c.atari;
     rules.handicap = c.handicap;
     rules.komi = Rules::defaultKomi(c.handicap);
+    SCOPED_TRACE(std::to_string(c.size) + " " + c.a + " vs " + c.b);
+    playGame(rules, c.a, c.b, limits, seed++);
+    if (HasFatalFailure()) return;
+  }
+}
+
+TEST(Bots, TreeSearchNeverRepeatsAPointAndAlwaysEndsItsTurn) {
+  SearchLimits limits;
+  limits.playouts = 60;
+  limits.threads = 2;
+  struct Case {
+    int size;
+    bool torus, atari;
+    const char* a;
+    const char* b;
+  };
+  const Case cases[] = {{5, false, false, "x-tree", "random"},
+                        {5, true, false, "default", "x-tree"},
+                        {7, false, true, "x-tree", "x-tree"}};
+  uint64_t seed = 11;
+  for (const Case& c : cases) {
+    Rules rules;
+    rules.size = c.size;
+    rules.topology = c.torus ? Topology::Torus : Topology::Planar;
+    rules.atari_go = c.atari;
+    rules.komi = Rules::defaultKomi(0);
     SCOPED_TRACE(std::to_string(c.size) + " " + c.a + " vs " + c.b);
     playGame(rules, c.a, c.b, limits, seed++);
     if (HasFatalFailure()) return;
