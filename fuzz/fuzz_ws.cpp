@@ -16,6 +16,7 @@
 
 #include "fuzz_check.h"
 #include "server/messages.h"
+#include "server/router.h"
 #include "server_fixture.h"
 
 namespace pg::fuzz {
@@ -39,36 +40,10 @@ struct Conn {
   bool stranger = false;
 };
 
-// WebsocketSession::handle, minus the socket.
+// WebsocketSession::handle, minus the socket: the same routing function.
 void route(Fixture& fx, Conn& c, const std::string& text) {
-  auto error = [&](std::string_view code, std::string_view message) {
-    c.peer->send(errorFrame(code, message));
-  };
-  Json msg = Json::parse(text, nullptr, false);
-  if (msg.is_discarded() || !msg.is_object())
-    return error("bad-json", "A message must be one JSON object.");
-  if (!msg.contains("type") || !msg.at("type").is_string())
-    return error("bad-request", "A message needs a \"type\".");
-  const std::string type = msg.at("type").get<std::string>();
-  if (type == "ping") return c.peer->send(makeFrame(Json{{"type", "pong"}}));
-  if (type == "join") {
-    if (!msg.contains("table") || !msg.at("table").is_string())
-      return error("bad-request", "A join needs a \"table\".");
-    const std::string id = msg.at("table").get<std::string>();
-    if (c.table && c.table->id() != id)
-      return error("already-joined", "This connection belongs to another table.");
-    auto table = c.table ? c.table : fx.registry->find(id);
-    if (!table) return error("no-such-table", "There is no such table.");
-    c.table = table;
-    c.table->join(c.peer, std::move(msg));
-    return;
-  }
-  if (type == "try" || type == "pass" || type == "resign" || type == "mark") {
-    if (!c.table) return error("not-joined", "Join a table first.");
-    c.table->command(c.peer, std::move(msg));
-    return;
-  }
-  error("unknown-command", "Unknown command.");
+  const std::shared_ptr<Peer> peer = c.peer;
+  routeMessage(text, peer, c.table, *fx.registry);
 }
 
 std::set<std::string> strings(const Json& a) {

@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 
 #include "server/messages.h"
+#include "server/router.h"
 #include "server/table.h"
 
 namespace pg {
@@ -75,31 +76,7 @@ void WebsocketSession::onRead(beast::error_code ec, std::size_t) {
 }
 
 void WebsocketSession::handle(const std::string& text) {
-  Json msg = Json::parse(text, nullptr, false);
-  if (msg.is_discarded() || !msg.is_object())
-    return error("bad-json", "A message must be one JSON object.");
-  if (!msg.contains("type") || !msg.at("type").is_string())
-    return error("bad-request", "A message needs a \"type\".");
-  const std::string type = msg.at("type").get<std::string>();
-  if (type == "ping") return send(makeFrame(Json{{"type", "pong"}}));
-  if (type == "join") {
-    if (!msg.contains("table") || !msg.at("table").is_string())
-      return error("bad-request", "A join needs a \"table\".");
-    const std::string id = msg.at("table").get<std::string>();
-    if (table_ && table_->id() != id)
-      return error("already-joined", "This connection belongs to another table.");
-    auto table = table_ ? table_ : ctx_->registry.find(id);
-    if (!table) return error("no-such-table", "There is no such table.");
-    table_ = table;
-    table_->join(shared_from_this(), std::move(msg));
-    return;
-  }
-  if (type == "try" || type == "pass" || type == "resign" || type == "mark") {
-    if (!table_) return error("not-joined", "Join a table first.");
-    table_->command(shared_from_this(), std::move(msg));
-    return;
-  }
-  error("unknown-command", "Unknown command.");
+  routeMessage(text, shared_from_this(), table_, ctx_->registry);
 }
 
 void WebsocketSession::error(std::string_view code, std::string_view message) {
