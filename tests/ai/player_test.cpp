@@ -57,7 +57,11 @@ TEST(Bots, NeverRepeatAPointAndAlwaysEndTheirTurn) {
                         {5, true, false, 0, "flatmc", "default"},
                         {7, false, true, 0, "medium", "random"},
                         {7, false, false, 2, "random", "hard"},
-                        {9, true, true, 4, "easy", "default"}};
+                        {9, true, true, 4, "easy", "default"},
+                        // The tree-search experiment obeys the same rules.
+                        {5, false, false, 0, "x-tree", "random"},
+                        {5, true, false, 0, "default", "x-tree"},
+                        {7, false, true, 0, "x-tree", "x-tree"}};
   uint64_t seed = 7;
   for (const Case& c : cases) {
     Rules rules;
@@ -66,32 +70,6 @@ TEST(Bots, NeverRepeatAPointAndAlwaysEndTheirTurn) {
     rules.atari_go = c.atari;
     rules.handicap = c.handicap;
     rules.komi = Rules::defaultKomi(c.handicap);
-    SCOPED_TRACE(std::to_string(c.size) + " " + c.a + " vs " + c.b);
-    playGame(rules, c.a, c.b, limits, seed++);
-    if (HasFatalFailure()) return;
-  }
-}
-
-TEST(Bots, TreeSearchNeverRepeatsAPointAndAlwaysEndsItsTurn) {
-  SearchLimits limits;
-  limits.playouts = 60;
-  limits.threads = 2;
-  struct Case {
-    int size;
-    bool torus, atari;
-    const char* a;
-    const char* b;
-  };
-  const Case cases[] = {{5, false, false, "x-tree", "random"},
-                        {5, true, false, "default", "x-tree"},
-                        {7, false, true, "x-tree", "x-tree"}};
-  uint64_t seed = 11;
-  for (const Case& c : cases) {
-    Rules rules;
-    rules.size = c.size;
-    rules.topology = c.torus ? Topology::Torus : Topology::Planar;
-    rules.atari_go = c.atari;
-    rules.komi = Rules::defaultKomi(0);
     SCOPED_TRACE(std::to_string(c.size) + " " + c.a + " vs " + c.b);
     playGame(rules, c.a, c.b, limits, seed++);
     if (HasFatalFailure()) return;
