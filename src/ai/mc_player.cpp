@@ -130,6 +130,11 @@ std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed) {
     p.amaf = true;
     return std::make_unique<MonteCarloPlayer>("x-amaf", p, 1.0, seed);
   }
+  if (name == "x-capture") {
+    SearchParams p = ourParams();
+    p.capture_playouts = true;
+    return std::make_unique<MonteCarloPlayer>("x-capture", p, 1.0, seed);
+  }
   if (name == "x-uniform") {
     SearchParams p = ourParams();
     p.knowledge = false;

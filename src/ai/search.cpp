@@ -43,12 +43,21 @@ double finishedValue(const Board& board, const Rules& rules, Color self) {
 
 /// The result of a playout for `self`: 1 win, 0 loss, 0.5 draw. Plays from `board` with
 /// `to_move` first; records the first point `self` plays at in `self_moves` (marks in `seen`).
+/// With `capture`, a player whose opponent's last move (`last` at first) left its own chain in
+/// atari captures it; every other move is random.
 double playoutValue(Board& board, Color to_move, int passes, const Rules& rules, Color self,
-                    Rng& rng, std::vector<Point>& self_moves, std::vector<uint8_t>& seen) {
+                    Rng& rng, std::vector<Point>& self_moves, std::vector<uint8_t>& seen,
+                    bool capture = false, Point last = kNoPoint) {
   const int max_moves = 3 * board.numPoints();
   Color c = to_move;
   for (int moves = 0; moves < max_moves;) {
-    const Point p = randomPlayoutMove(board, c, rng);
+    Point p = kNoPoint;
+    if (capture && last != kNoPoint && board.at(last) == opponent(c) && board.inAtari(last)) {
+      const Point lib = board.atariLiberty(last);
+      if (board.isLegal(c, lib)) p = lib;
+    }
+    if (p == kNoPoint) p = randomPlayoutMove(board, c, rng);
+    last = p == kPass ? kNoPoint : p;
     if (p == kPass) {
       board.clearKo();
       if (++passes >= 2) break;
@@ -300,7 +309,8 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
       else if (prm.tree)
         v = tree.iterate(move, board, rules, self, prm.ucb_c, rng, self_moves, seen);
       else
-        v = playoutValue(board, opp, 0, rules, self, rng, self_moves, seen);
+        v = playoutValue(board, opp, 0, rules, self, rng, self_moves, seen, prm.capture_playouts,
+                         root);
     }
     ++out.playouts;
     const size_t mi = static_cast<size_t>(move);

@@ -21,6 +21,8 @@ struct SearchParams {
   /// inside the determinization; experiment bot:x-tree). Off: flat UCB over the root moves.
   /// Not better: 95-105 against the flat search at 2000 playouts a try (200 games, 9x9).
   bool tree = false;
+  /// Playouts capture the chain of the last move when it is left in atari (else random).
+  bool capture_playouts = false;
   double ucb_c = 0.35;           ///< exploration constant
   double rave_k = 400;           ///< AMAF weight: beta = sqrt(k / (3 n + k))
   bool consider_pass = true;     ///< pass is a root move

@@ -149,6 +149,11 @@ class Board {
   Point chainHead(Point p) const { return chain_[p]; }
   int chainSize(Point p) const { return info_[chain_[p]].stones; }
   bool inAtari(Point p) const { return inAtariHead(chain_[p]); }
+  /// The one liberty of p's chain. Precondition: inAtari(p) and the chain has a liberty.
+  Point atariLiberty(Point p) const {
+    const ChainInfo& ci = info_[chain_[p]];
+    return static_cast<Point>(ci.sum / ci.libs);
+  }
   /// Exact liberty count (walks the chain).
   int liberties(Point p) const;
   /// Next stone of p's chain (a circular list).

@@ -12,7 +12,8 @@ namespace pg {
 namespace {
 
 TEST(MakePlayer, KnowsEveryName) {
-  for (const char* name : {"random", "flatmc", "easy", "medium", "hard", "default", "x-tree"})
+  for (const char* name :
+       {"random", "flatmc", "easy", "medium", "hard", "default", "x-tree", "x-capture"})
     EXPECT_NE(makePlayer(name, 1), nullptr) << name;
   EXPECT_EQ(makePlayer("nonsense", 1), nullptr);
 }
@@ -58,10 +59,12 @@ TEST(Bots, NeverRepeatAPointAndAlwaysEndTheirTurn) {
                         {7, false, true, 0, "medium", "random"},
                         {7, false, false, 2, "random", "hard"},
                         {9, true, true, 4, "easy", "default"},
-                        // The tree-search experiment obeys the same rules.
+                        // The experiments obey the same rules.
                         {5, false, false, 0, "x-tree", "random"},
                         {5, true, false, 0, "default", "x-tree"},
-                        {7, false, true, 0, "x-tree", "x-tree"}};
+                        {7, false, true, 0, "x-tree", "x-tree"},
+                        {7, false, false, 2, "x-capture", "default"},
+                        {7, true, true, 0, "random", "x-capture"}};
   uint64_t seed = 7;
   for (const Case& c : cases) {
     Rules rules;

@@ -136,6 +136,25 @@ TEST(BoardCapture, TwoChainsAtOnce) {
   EXPECT_EQ(b.koPoint(), kNoPoint);
 }
 
+TEST(BoardChains, AtariLibertyIsTheOneLiberty) {
+  Board b = board(
+      ". . . . . . .\n"
+      ". . X O X . .\n"
+      ". X O . O X .\n"
+      ". . X O X . .\n"
+      ". . . . . . .\n"
+      ". . . . . . .\n"
+      "O X . . . . .\n");
+  for (const char* p : {"C5", "E5"}) {
+    ASSERT_TRUE(b.inAtari(pt(p, 7))) << p;
+    EXPECT_EQ(b.atariLiberty(pt(p, 7)), pt("D5", 7)) << p;
+  }
+  EXPECT_FALSE(b.inAtari(pt("D6", 7)));  // D7 too
+  ASSERT_TRUE(b.inAtari(pt("A1", 7)));   // the corner stone: only A2 is left
+  EXPECT_EQ(b.atariLiberty(pt("A1", 7)), pt("A2", 7));
+  EXPECT_FALSE(b.inAtari(pt("B1", 7)));
+}
+
 TEST(BoardCapture, OnlyTheChainsInAtari) {
   // D5 is the last liberty of C5 and E5; D6 and D4 keep another one.
   Board b = board(
