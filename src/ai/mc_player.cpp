@@ -123,32 +123,24 @@ std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed) {
   if (name == "easy") return std::make_unique<MonteCarloPlayer>("easy", ourParams(), 0.02, seed);
   if (name == "medium")
     return std::make_unique<MonteCarloPlayer>("medium", ourParams(), 0.15, seed);
-  // Experiments (what did not win is reported in the issue): the default search with AMAF,
-  // with the uniform sampler, or with flat round robin instead of UCB.
-  if (name == "x-amaf") {
+  // Experiments, each the default search with one change (what they scored: docs/bot.md).
+  struct Experiment {
+    std::string_view name;
+    void (*change)(SearchParams&);
+  };
+  static constexpr Experiment kExperiments[] = {
+      {"x-amaf", [](SearchParams& p) { p.amaf = true; }},
+      {"x-capture", [](SearchParams& p) { p.capture_playouts = true; }},
+      {"x-uniform", [](SearchParams& p) { p.knowledge = false; }},
+      {"x-c1", [](SearchParams& p) { p.ucb_c = 1.0; }},
+      // information-set tree over our own moves below the root
+      {"x-tree", [](SearchParams& p) { p.tree = true; }},
+  };
+  for (const Experiment& x : kExperiments) {
+    if (name != x.name) continue;
     SearchParams p = ourParams();
-    p.amaf = true;
-    return std::make_unique<MonteCarloPlayer>("x-amaf", p, 1.0, seed);
-  }
-  if (name == "x-capture") {
-    SearchParams p = ourParams();
-    p.capture_playouts = true;
-    return std::make_unique<MonteCarloPlayer>("x-capture", p, 1.0, seed);
-  }
-  if (name == "x-uniform") {
-    SearchParams p = ourParams();
-    p.knowledge = false;
-    return std::make_unique<MonteCarloPlayer>("x-uniform", p, 1.0, seed);
-  }
-  if (name == "x-c1") {
-    SearchParams p = ourParams();
-    p.ucb_c = 1.0;
-    return std::make_unique<MonteCarloPlayer>("x-c1", p, 1.0, seed);
-  }
-  if (name == "x-tree") {  // information-set tree over our own moves below the root
-    SearchParams p = ourParams();
-    p.tree = true;
-    return std::make_unique<MonteCarloPlayer>("x-tree", p, 1.0, seed);
+    x.change(p);
+    return std::make_unique<MonteCarloPlayer>(std::string(x.name), p, 1.0, seed);
   }
   if (name == "hard" || name == "default")
     return std::make_unique<MonteCarloPlayer>(std::string(name), ourParams(), 1.0, seed);

@@ -136,15 +136,20 @@ TEST(BoardCapture, TwoChainsAtOnce) {
   EXPECT_EQ(b.koPoint(), kNoPoint);
 }
 
+// D5 is the last liberty of C5 and E5; D6 and D4 keep another one.
+constexpr const char* kCrossInAtari =
+    ". . . . . . .\n"
+    ". . X O X . .\n"
+    ". X O . O X .\n"
+    ". . X O X . .\n"
+    ". . . . . . .\n"
+    ". . . . . . .\n"
+    ". . . . . . .\n";
+
 TEST(BoardChains, AtariLibertyIsTheOneLiberty) {
-  Board b = board(
-      ". . . . . . .\n"
-      ". . X O X . .\n"
-      ". X O . O X .\n"
-      ". . X O X . .\n"
-      ". . . . . . .\n"
-      ". . . . . . .\n"
-      "O X . . . . .\n");
+  Board b = board(kCrossInAtari);
+  b.place(W, pt("A1", 7));
+  b.place(B, pt("B1", 7));
   for (const char* p : {"C5", "E5"}) {
     ASSERT_TRUE(b.inAtari(pt(p, 7))) << p;
     EXPECT_EQ(b.atariLiberty(pt(p, 7)), pt("D5", 7)) << p;
@@ -156,15 +161,7 @@ TEST(BoardChains, AtariLibertyIsTheOneLiberty) {
 }
 
 TEST(BoardCapture, OnlyTheChainsInAtari) {
-  // D5 is the last liberty of C5 and E5; D6 and D4 keep another one.
-  Board b = board(
-      ". . . . . . .\n"
-      ". . X O X . .\n"
-      ". X O . O X .\n"
-      ". . X O X . .\n"
-      ". . . . . . .\n"
-      ". . . . . . .\n"
-      ". . . . . . .\n");
+  Board b = board(kCrossInAtari);
   EXPECT_EQ(b.wouldCapture(B, pt("D5", 7)), 2);
   playExpect(b, B, "D5", {"C5", "E5"});
   EXPECT_BOARD(b,
