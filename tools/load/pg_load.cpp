@@ -24,6 +24,7 @@
 #include <cstdio>
 #include <deque>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <random>
 #include <string>
@@ -122,6 +123,17 @@ class Table {
 
   void begin() { create(); }
   bool ready() const { return joined_[0] && joined_[1]; }
+  /// What the table is doing, for the progress lines: a playing table is always waiting for
+  /// an answer or thinking; "stalled" would be a bug (of this tool or of the server).
+  const char* state() const {
+    if (idle_) return "idle";
+    if (finishing_ || !trackers_[0] || !trackers_[1]) return "creating";
+    if (!ready()) return "joining";
+    if (pending_) return "answering";
+    if (scheduled_) return "thinking";
+    if (trackers_[0]->over() || trackers_[1]->over()) return "ending";
+    return "stalled";
+  }
   void stopPlaying() { stopping_ = true; }
 
   void onMessage(int gen, int seat, const std::string& text) {
@@ -304,7 +316,9 @@ class Table {
   }
 
   void act() {
-    if (pending_ || !ready() || finishing_ || trackers_[0]->over()) return;
+    if (pending_ || !ready() || finishing_) return;
+    // The end reached both seats while this table was thinking: schedule() starts a new game.
+    if (trackers_[0]->over() || trackers_[1]->over()) return schedule();
     const std::string on = trackers_[0]->toMove();
     const int s = on == "black" ? 0 : 1;
     const SeatTracker& t = *trackers_[s];
@@ -569,9 +583,24 @@ int main(int argc, char** argv) {
   st.tries = st.passes = st.games = 0;
   const auto t0 = Clock::now();
   long rss_max = rss_joined;
+  auto next_report = t0 + std::chrono::seconds(30);
+  std::size_t reported = 0;
   while (Clock::now() - t0 < std::chrono::duration<double>(o.seconds)) {
     io.run_for(std::chrono::milliseconds(500));
     if (o.server_pid) rss_max = std::max(rss_max, rssKiB(o.server_pid));
+    if (Clock::now() >= next_report) {
+      // Progress every 30 s: the pace of the last period and what the tables are doing.
+      std::map<std::string, int> states;
+      for (auto& t : tables) states[t->state()]++;
+      std::string line;
+      for (const auto& [k, v] : states) line += " " + k + " " + std::to_string(v);
+      std::fprintf(stderr, "%4.0f s: %.1f actions/s, %ld games, errors %ld;%s\n",
+                   std::chrono::duration<double>(Clock::now() - t0).count(),
+                   static_cast<double>(st.lat_ms.size() - reported) / 30.0, st.games, st.errors,
+                   line.c_str());
+      reported = st.lat_ms.size();
+      next_report += std::chrono::seconds(30);
+    }
   }
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
   const std::vector<double> lat = st.lat_ms;
