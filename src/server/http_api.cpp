@@ -117,30 +117,73 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
   }
 }
 
+namespace {
+
+/// The creator's answer: the table, its seat links (with their tokens) and the watch link.
+HttpReply createdReply(const std::string& origin, const TableRegistry::Created& created) {
+  const StoredTable& t = created.record;
+  const std::string base = origin + "/#table=" + t.id;
+  Json seats = Json::object();
+  auto seat = [&](const char* name, const std::string& token) {
+    if (!token.empty()) seats[name] = Json{{"token", token}, {"url", base + "&token=" + token}};
+  };
+  seat("black", t.black_token);
+  seat("white", t.white_token);
+  seat("hotseat", t.hotseat_token);
+  return jsonReply(201, Json{{"table", t.id},
+                             {"mode", created.info.at("mode")},
+                             {"seats", seats},
+                             {"watch_url", base},
+                             {"info", created.info}});
+}
+
+HttpReply storeFailedReply(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const std::exception& e) {
+    spdlog::error("store failure on POST /api/tables: {}", e.what());
+  } catch (...) {
+    spdlog::error("store failure on POST /api/tables");
+  }
+  return errorReply(500, "store-failed", "The server could not read or write its store.");
+}
+
+}  // namespace
+
 HttpReply HttpApi::createTable(const HttpRequest& req) const {
   Json body = req.body.empty() ? Json::object() : Json::parse(req.body, nullptr, false);
   if (body.is_discarded()) return errorReply(400, "bad-request", "The body is not valid JSON.");
   try {
-    const auto created = registry_.create(body);
-    const StoredTable& t = created.record;
-    const std::string base = origin(req) + "/#table=" + t.id;
-    Json seats = Json::object();
-    auto seat = [&](const char* name, const std::string& token) {
-      if (!token.empty()) seats[name] = Json{{"token", token}, {"url", base + "&token=" + token}};
-    };
-    seat("black", t.black_token);
-    seat("white", t.white_token);
-    seat("hotseat", t.hotseat_token);
-    return jsonReply(201, Json{{"table", t.id},
-                               {"mode", created.info.at("mode")},
-                               {"seats", seats},
-                               {"watch_url", base},
-                               {"info", created.info}});
+    return createdReply(origin(req), registry_.create(body));
   } catch (const ProtocolError& e) {
     return errorReply(400, "bad-request", e.what());
   } catch (const ServerFull& e) {
     return errorReply(503, "server-full", e.what());
   }
+}
+
+void HttpApi::handleAsync(const HttpRequest& req, ReplyFn reply) const {
+  if (req.method == "POST" && pathOf(req.target) == "/api/tables")
+    return createTableAsync(req, std::move(reply));
+  reply(handle(req));
+}
+
+void HttpApi::createTableAsync(const HttpRequest& req, ReplyFn reply) const {
+  Json body = req.body.empty() ? Json::object() : Json::parse(req.body, nullptr, false);
+  if (body.is_discarded())
+    return reply(errorReply(400, "bad-request", "The body is not valid JSON."));
+  std::optional<HttpReply> refused;
+  try {
+    registry_.createAsync(body, [origin = origin(req), reply](std::exception_ptr error,
+                                                              TableRegistry::Created created) {
+      reply(error ? storeFailedReply(error) : createdReply(origin, created));
+    });
+  } catch (const ProtocolError& e) {
+    refused = errorReply(400, "bad-request", e.what());
+  } catch (const ServerFull& e) {
+    refused = errorReply(503, "server-full", e.what());
+  }
+  if (refused) reply(std::move(*refused));
 }
 
 HttpReply HttpApi::tableInfo(const std::string& id) const {

@@ -2,6 +2,8 @@
 // See docs/protocol.md for every endpoint.
 #pragma once
 
+#include <functional>
+
 #include "server/http_types.h"
 #include "server/server_settings.h"
 #include "server/static_files.h"
@@ -14,11 +16,17 @@ class HttpApi {
  public:
   /// Everything referred to outlives the HttpApi.
   HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings);
-  /// Answers one request. Safe from any thread.
+  /// Answers one request. Safe from any thread. A creation waits here for the store.
   HttpReply handle(const HttpRequest& req) const;
+  using ReplyFn = std::function<void(HttpReply)>;
+  /// Answers one request through `reply`, called once: at once for most requests; for a
+  /// creation (POST /api/tables) once the store has the table, possibly on the store's writer
+  /// thread, so the caller's thread does not wait for the disk. Safe from any thread.
+  void handleAsync(const HttpRequest& req, ReplyFn reply) const;
 
  private:
   HttpReply createTable(const HttpRequest& req) const;
+  void createTableAsync(const HttpRequest& req, ReplyFn reply) const;
   HttpReply tableInfo(const std::string& id) const;
   HttpReply game(const std::string& id, bool sgf) const;
   std::string origin(const HttpRequest& req) const;

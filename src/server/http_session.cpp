@@ -66,24 +66,34 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
   in.target = std::string(req.target());
   in.host = std::string(req[http::field::host]);
   in.body = std::move(req.body());
-  const HttpReply out = ctx_->api.handle(in);
-  const double ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  // The path only: a query string could carry anything.
-  const std::string path = in.target.substr(0, in.target.find('?'));
-  spdlog::info("{} {} {} {:.1f}ms ({})", in.method, path, out.status, ms, remote_);
+  // The log gets the path only: a query string could carry anything.
+  Answering a{in.method,        in.target.substr(0, in.target.find('?')), start, req.version(),
+              req.keep_alive(), req.method() == http::verb::head};
+  // A creation answers from the store's writer thread: back onto this connection's strand.
+  ctx_->api.handleAsync(in, [self = shared_from_this(), a = std::move(a)](HttpReply out) mutable {
+    net::post(self->stream_.get_executor(),
+              [self, a = std::move(a), out = std::move(out)]() mutable {
+                self->respond(a, std::move(out));
+              });
+  });
+}
 
-  http::response<http::string_body> res{static_cast<http::status>(out.status), req.version()};
+void HttpSession::respond(const Answering& a, HttpReply out) {
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - a.start).count();
+  spdlog::info("{} {} {} {:.1f}ms ({})", a.method, a.path, out.status, ms, remote_);
+
+  http::response<http::string_body> res{static_cast<http::status>(out.status), a.version};
   res.set(http::field::server, "phantomgo");
   res.set(http::field::content_type, out.content_type);
   res.set("X-Content-Type-Options", "nosniff");
   res.set("Referrer-Policy", "no-referrer");
   for (const auto& [k, v] : out.headers) res.set(k, v);
-  res.keep_alive(req.keep_alive());
-  if (req.method() == http::verb::head) {
+  res.keep_alive(a.keep_alive);
+  if (a.head) {
     res.content_length(out.body.size());
   } else {
-    res.body() = out.body;
+    res.body() = std::move(out.body);
     res.prepare_payload();
   }
   reply(std::move(res));

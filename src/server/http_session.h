@@ -5,10 +5,12 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
 
+#include "server/http_types.h"
 #include "server/server_context.h"
 
 namespace pg {
@@ -22,6 +24,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
  private:
   void doRead();
   void onRead(boost::beast::error_code ec, std::size_t bytes);
+  /// What the answer to a request needs of it, kept while the request is answered.
+  struct Answering {
+    std::string method;
+    std::string path;
+    std::chrono::steady_clock::time_point start;
+    unsigned version = 11;
+    bool keep_alive = false;
+    bool head = false;
+  };
+  void respond(const Answering& a, HttpReply out);
   void reply(boost::beast::http::response<boost::beast::http::string_body>&& res);
   void onWrite(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void close();

@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <future>
+
 #include "server/tokens.h"
 
 namespace pg {
@@ -10,14 +12,18 @@ TableRegistry::TableRegistry(TableContext ctx) : ctx_(std::move(ctx)) {
   ctx_.on_idle = [this](const Table* t) { evict(t); };
 }
 
-TableRegistry::~TableRegistry() = default;
+TableRegistry::~TableRegistry() {
+  std::unique_lock lock(mutex_);
+  created_cv_.wait(lock, [&] { return creating_ == 0; });
+}
 
-TableRegistry::Created TableRegistry::create(const Json& request) {
+void TableRegistry::createAsync(const Json& request, CreateDone done) {
   const TableSetup setup = setupFromJson(request);
   {
     std::lock_guard lock(mutex_);
-    if (tables_.size() >= ctx_.settings->limits.max_tables)
+    if (tables_.size() + creating_ >= ctx_.settings->limits.max_tables)
       throw ServerFull("The server is full; try again later.");
+    ++creating_;
   }
   StoredTable rec;
   rec.id = newTableId();
@@ -29,18 +35,47 @@ TableRegistry::Created TableRegistry::create(const Json& request) {
     if (setup.isHuman(Color::Black)) rec.black_token = newSeatToken();
     if (setup.isHuman(Color::White)) rec.white_token = newSeatToken();
   }
-  ctx_.store->createTable(rec);
-  auto table = Table::load(ctx_, rec, {});
-  {
-    std::lock_guard lock(mutex_);
-    tables_[rec.id] = table;
-  }
-  table->start();
-  spdlog::info("table {}: created, {} {}x{}{}{}{}", rec.id, tableModeName(setup.mode),
-               setup.rules.size, setup.rules.size, setup.rules.handicap ? " handicap" : "",
-               setup.rules.topology == Topology::Torus ? " torus" : "",
-               setup.rules.atari_go ? " atari-go" : "");
-  return Created{std::move(rec), table->info()};
+  auto stored = [this, rec, setup, done = std::move(done)](std::exception_ptr error) mutable {
+    std::shared_ptr<Table> table;
+    if (!error) {
+      try {
+        table = Table::load(ctx_, rec, {});
+      } catch (...) {
+        error = std::current_exception();
+      }
+    }
+    Json info;
+    if (table) {
+      info = table->info();
+      const Rules& r = setup.rules;
+      spdlog::info("table {}: created, {} {}x{}{}{}{}", rec.id, tableModeName(setup.mode), r.size,
+                   r.size, r.handicap ? " handicap" : "",
+                   r.topology == Topology::Torus ? " torus" : "", r.atari_go ? " atari-go" : "");
+    }
+    {
+      // The last use of `this`: once creating_ falls, the registry may be destroyed.
+      std::lock_guard lock(mutex_);
+      if (table) tables_[rec.id] = table;
+      --creating_;
+      created_cv_.notify_all();
+    }
+    if (!table) return done(error, Created{});
+    table->start();
+    done(nullptr, Created{std::move(rec), std::move(info)});
+  };
+  ctx_.store->createTableAsync(rec, std::move(stored));
+}
+
+TableRegistry::Created TableRegistry::create(const Json& request) {
+  std::promise<Created> promise;
+  std::future<Created> result = promise.get_future();
+  createAsync(request, [&promise](std::exception_ptr error, Created created) {
+    if (error)
+      promise.set_exception(error);
+    else
+      promise.set_value(std::move(created));
+  });
+  return result.get();
 }
 
 std::shared_ptr<Table> TableRegistry::find(const std::string& id) {

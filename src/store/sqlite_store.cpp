@@ -78,24 +78,46 @@ std::string SqliteStore::journalMode() {
                  [&] { return db_->execAndGet("PRAGMA journal_mode").getString(); });
 }
 
+void SqliteStore::writeCreate(const StoredTable& t) {
+  SQLite::Statement q(*db_,
+                      "INSERT INTO tables (id, created_at, setup, black_token, white_token, "
+                      "hotseat_token, started_at, finished_at, result) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  q.bind(1, t.id);
+  q.bind(2, static_cast<int64_t>(t.created_at));
+  q.bind(3, t.setup);
+  q.bind(4, t.black_token);
+  q.bind(5, t.white_token);
+  q.bind(6, t.hotseat_token);
+  if (t.started_at) q.bind(7, static_cast<int64_t>(*t.started_at));
+  if (t.finished_at) q.bind(8, static_cast<int64_t>(*t.finished_at));
+  q.bind(9, t.result);
+  q.exec();
+}
+
 void SqliteStore::createTable(const StoredTable& t) {
   std::lock_guard lock(mutex_);
-  guarded("creating a table", [&] {
-    SQLite::Statement q(*db_,
-                        "INSERT INTO tables (id, created_at, setup, black_token, white_token, "
-                        "hotseat_token, started_at, finished_at, result) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    q.bind(1, t.id);
-    q.bind(2, static_cast<int64_t>(t.created_at));
-    q.bind(3, t.setup);
-    q.bind(4, t.black_token);
-    q.bind(5, t.white_token);
-    q.bind(6, t.hotseat_token);
-    if (t.started_at) q.bind(7, static_cast<int64_t>(*t.started_at));
-    if (t.finished_at) q.bind(8, static_cast<int64_t>(*t.finished_at));
-    q.bind(9, t.result);
-    q.exec();
-  });
+  guarded("creating a table", [&] { writeCreate(t); });
+}
+
+void SqliteStore::createTableAsync(StoredTable table, AppendDone done) {
+  if (!writer_.joinable()) return Store::createTableAsync(std::move(table), std::move(done));
+  {
+    std::lock_guard lock(queue_mutex_);
+    Pending p;
+    p.table_id = table.id;
+    p.done = std::move(done);
+    p.create = std::move(table);
+    queue_.push_back(std::move(p));
+  }
+  queue_cv_.notify_one();
+}
+
+void SqliteStore::writePending(const Pending& p) {
+  if (p.create)
+    writeCreate(*p.create);
+  else
+    writeAppend(p.table_id, p.events, p.end);
 }
 
 void SqliteStore::writeAppend(const std::string& table_id, const std::vector<StoredEvent>& events,
@@ -133,7 +155,7 @@ void SqliteStore::appendAsync(const std::string& table_id, std::vector<StoredEve
   if (!writer_.joinable()) return Store::appendAsync(table_id, std::move(events), end, done);
   {
     std::lock_guard lock(queue_mutex_);
-    queue_.push_back(Pending{table_id, std::move(events), std::move(end), std::move(done)});
+    queue_.push_back(Pending{table_id, std::move(events), std::move(end), std::move(done), {}});
   }
   queue_cv_.notify_one();
 }
@@ -158,9 +180,9 @@ void SqliteStore::writerLoop() {
       std::lock_guard lock(mutex_);
       bool together = true;
       try {
-        guarded("appending events", [&] {
+        guarded("writing queued events", [&] {
           SQLite::Transaction tx(*db_);
-          for (const Pending& p : batch) writeAppend(p.table_id, p.events, p.end);
+          for (const Pending& p : batch) writePending(p);
           tx.commit();
         });
         commits = 1;
@@ -170,9 +192,9 @@ void SqliteStore::writerLoop() {
       if (!together) {
         for (std::size_t i = 0; i < batch.size(); ++i) {
           try {
-            guarded("appending events", [&] {
+            guarded(batch[i].create ? "creating a table" : "appending events", [&] {
               SQLite::Transaction tx(*db_);
-              writeAppend(batch[i].table_id, batch[i].events, batch[i].end);
+              writePending(batch[i]);
               tx.commit();
             });
             ++commits;

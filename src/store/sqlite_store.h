@@ -7,10 +7,10 @@
 // (SIGKILL: the WAL is in the OS page cache), but the last commits before a power loss or an
 // OS crash may be lost. The database is never corrupted in either mode.
 //
-// Group commit: appendAsync hands the append to one writer thread, which commits everything
-// queued since its last commit in one transaction, so one fsync serves every table that
-// moved meanwhile. If that transaction fails, the writer retries each append in a transaction
-// of its own, so one bad append cannot fail the others.
+// Group commit: appendAsync (and createTableAsync) hands the write to one writer thread, which
+// commits everything queued since its last commit in one transaction, so one fsync serves
+// every table that moved, or was created, meanwhile. If that transaction fails, the writer
+// retries each write in a transaction of its own, so one bad write cannot fail the others.
 #pragma once
 
 #include <condition_variable>
@@ -45,6 +45,7 @@ class SqliteStore final : public Store {
               const std::optional<StoredEnd>& end) override;
   void appendAsync(const std::string& table_id, std::vector<StoredEvent> events,
                    std::optional<StoredEnd> end, AppendDone done) override;
+  void createTableAsync(StoredTable table, AppendDone done) override;
   void markStarted(const std::string& table_id, int64_t at) override;
   std::optional<StoredTable> table(const std::string& id) override;
   std::vector<StoredEvent> events(const std::string& id) override;
@@ -61,12 +62,18 @@ class SqliteStore final : public Store {
   WriterStats writerStats();
 
  private:
+  /// One queued write: an append, or the creation of a table (`create` set).
   struct Pending {
     std::string table_id;
     std::vector<StoredEvent> events;
     std::optional<StoredEnd> end;
     AppendDone done;
+    std::optional<StoredTable> create;
   };
+  /// The insert of one table, inside the caller's transaction. Needs mutex_.
+  void writeCreate(const StoredTable& table);
+  /// One queued write inside the caller's transaction. Needs mutex_.
+  void writePending(const Pending& p);
   /// The inserts of one append, inside the caller's transaction. Needs mutex_.
   void writeAppend(const std::string& table_id, const std::vector<StoredEvent>& events,
                    const std::optional<StoredEnd>& end);

@@ -65,8 +65,9 @@ class Store {
   /// all in one transaction: either everything is stored or nothing is.
   virtual void append(const std::string& table_id, const std::vector<StoredEvent>& events,
                       const std::optional<StoredEnd>& end) = 0;
-  /// Called once when an appendAsync is durable (null) or has failed (the error; nothing of
-  /// it was stored). May be called on another thread, or before appendAsync returns.
+  /// Called once when an appendAsync or createTableAsync is durable (null) or has failed (the
+  /// error; nothing of it was stored). May be called on another thread, or before appendAsync
+  /// returns.
   using AppendDone = std::function<void(std::exception_ptr)>;
   /// The same write as append(), answered through `done`. A store may gather the appends of
   /// many tables into one transaction (group commit: one disk flush for all of them); each
@@ -76,6 +77,18 @@ class Store {
     std::exception_ptr error;
     try {
       append(table_id, events, end);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    done(error);
+  }
+  /// The same write as createTable(), answered through `done` (see AppendDone). A store with a
+  /// writer thread commits it with the appends queued beside it, so a creation shares their
+  /// disk flush instead of waiting for one of its own. This default stores synchronously.
+  virtual void createTableAsync(StoredTable table, AppendDone done) {
+    std::exception_ptr error;
+    try {
+      createTable(table);
     } catch (...) {
       error = std::current_exception();
     }

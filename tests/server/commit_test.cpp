@@ -1,6 +1,7 @@
 // A table's commit when the store answers later (group commit) or fails: nothing is told before
 // the store holds it, inputs that arrive meanwhile wait and keep their order, and a failed
-// append changes nothing and is answered to its sender only.
+// append changes nothing and is answered to its sender only. The same for a table's creation
+// over HTTP: answered once stored, without the caller's thread waiting for the store.
 #include <gtest/gtest.h>
 #include <spdlog/spdlog.h>
 
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "server/http_api.h"
 #include "server/table_registry.h"
 #include "store/sqlite_store.h"
 
@@ -38,17 +40,23 @@ class RecordingPeer : public Peer {
   std::string label_ = "test";
 };
 
-/// A store whose appends wait until the test releases them, each one stored or failed.
+/// A store whose appends (and, once `gate_creations` is set, creations) wait until the test
+/// releases them, each one stored or failed.
 class GatedStore : public Store {
  public:
+  bool gate_creations = false;
   void createTable(const StoredTable& t) override { real_.createTable(t); }
+  void createTableAsync(StoredTable t, AppendDone done) override {
+    if (!gate_creations) return Store::createTableAsync(std::move(t), std::move(done));
+    held_.push_back(Held{t.id, {}, {}, std::move(done), std::move(t)});
+  }
   void append(const std::string& id, const std::vector<StoredEvent>& events,
               const std::optional<StoredEnd>& end) override {
     real_.append(id, events, end);
   }
   void appendAsync(const std::string& id, std::vector<StoredEvent> events,
                    std::optional<StoredEnd> end, AppendDone done) override {
-    held_.push_back(Held{id, std::move(events), std::move(end), std::move(done)});
+    held_.push_back(Held{id, std::move(events), std::move(end), std::move(done), {}});
   }
   void markStarted(const std::string& id, int64_t at) override { real_.markStarted(id, at); }
   std::optional<StoredTable> table(const std::string& id) override { return real_.table(id); }
@@ -56,12 +64,15 @@ class GatedStore : public Store {
   std::vector<std::string> unfinishedTables() override { return real_.unfinishedTables(); }
 
   std::size_t held() const { return held_.size(); }
-  /// Answers the oldest held append: stores it, or fails it with nothing stored.
+  /// Answers the oldest held write: stores it, or fails it with nothing stored.
   void release(bool fail = false) {
     Held h = std::move(held_.front());
     held_.pop_front();
     if (fail) return h.done(std::make_exception_ptr(StoreError("disk full (test)")));
-    real_.append(h.id, h.events, h.end);
+    if (h.create)
+      real_.createTable(*h.create);
+    else
+      real_.append(h.id, h.events, h.end);
     h.done(nullptr);
   }
 
@@ -71,6 +82,7 @@ class GatedStore : public Store {
     std::vector<StoredEvent> events;
     std::optional<StoredEnd> end;
     AppendDone done;
+    std::optional<StoredTable> create;
   };
   SqliteStore real_{":memory:", Durability::Normal, /*group_commit=*/false};
   std::deque<Held> held_;
@@ -177,6 +189,70 @@ TEST_F(CommitTest, AFailedAppendChangesNothingAndIsAnsweredToTheSenderOnly) {
   EXPECT_EQ(black_->of("event")[0]["event"]["kind"], "stone");
   EXPECT_EQ(black_->of("event")[0]["version"], 1);
   EXPECT_EQ(store_.events(table_->id()).size(), 1u);
+}
+
+HttpRequest createRequest() {
+  HttpRequest r;
+  r.method = "POST";
+  r.target = "/api/tables";
+  r.host = "example.test";
+  r.body = R"({"rules":{"size":5}})";
+  return r;
+}
+
+TEST_F(CommitTest, ACreationIsAnsweredOnceStoredWithoutTheCallerWaiting) {
+  store_.gate_creations = true;
+  const HttpApi api(*registry_, store_, settings_);
+  std::optional<HttpReply> reply;
+  api.handleAsync(createRequest(), [&](HttpReply r) { reply = std::move(r); });
+  // handleAsync returned with the creation still in the store's hands: no answer, no table.
+  EXPECT_FALSE(reply);
+  EXPECT_EQ(store_.held(), 1u);
+  EXPECT_EQ(registry_->size(), 1u);
+  EXPECT_EQ(store_.unfinishedTables().size(), 1u);
+  store_.release();
+  ASSERT_TRUE(reply);
+  EXPECT_EQ(reply->status, 201);
+  const Json body = Json::parse(reply->body);
+  const std::string id = body.at("table").get<std::string>();
+  EXPECT_TRUE(store_.table(id));
+  ASSERT_TRUE(registry_->find(id));
+  // The new table plays: its creator's tokens join it.
+  auto black = std::make_shared<RecordingPeer>();
+  registry_->find(id)->join(
+      black, Json{{"type", "join"}, {"token", body["seats"]["black"]["token"].get<std::string>()}});
+  poll();
+  ASSERT_EQ(black->of("joined").size(), 1u);
+}
+
+TEST_F(CommitTest, AFailedCreationLeavesNoTableAndTellsNoToken) {
+  store_.gate_creations = true;
+  const HttpApi api(*registry_, store_, settings_);
+  std::optional<HttpReply> reply;
+  api.handleAsync(createRequest(), [&](HttpReply r) { reply = std::move(r); });
+  store_.release(/*fail=*/true);
+  ASSERT_TRUE(reply);
+  EXPECT_EQ(reply->status, 500);
+  EXPECT_EQ(Json::parse(reply->body)["error"]["code"], "store-failed");
+  EXPECT_EQ(reply->body.find("token"), std::string::npos);
+  EXPECT_EQ(registry_->size(), 1u);
+  EXPECT_EQ(store_.unfinishedTables().size(), 1u);
+}
+
+TEST_F(CommitTest, CreationsInFlightCountTowardsTheTableLimit) {
+  settings_.limits.max_tables = 2;  // the fixture's table and one more
+  store_.gate_creations = true;
+  const HttpApi api(*registry_, store_, settings_);
+  std::optional<HttpReply> first, second;
+  api.handleAsync(createRequest(), [&](HttpReply r) { first = std::move(r); });
+  api.handleAsync(createRequest(), [&](HttpReply r) { second = std::move(r); });
+  ASSERT_TRUE(second);  // refused at once, before the store was asked
+  EXPECT_EQ(second->status, 503);
+  EXPECT_EQ(store_.held(), 1u);
+  store_.release();
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->status, 201);
+  EXPECT_EQ(registry_->size(), 2u);
 }
 
 }  // namespace

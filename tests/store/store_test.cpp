@@ -143,6 +143,38 @@ TEST(SqliteStore, GroupCommitFailsOnlyTheBadAppend) {
   EXPECT_EQ(s.events("bbbbbbbbbbbb"), (std::vector<StoredEvent>{{0, 1, "b0"}}));
 }
 
+TEST(SqliteStore, GroupCommitCreatesTablesBesideAppendsAndFailsOnlyADuplicate) {
+  const std::string path = tempDb("group-create");
+  constexpr int kTables = 16;
+  Answers answers(2 * kTables + 1);
+  {
+    SqliteStore s(path);
+    s.createTable(sampleTable("playing0000a"));
+    std::thread creator([&] {
+      for (int t = 0; t < kTables; ++t)
+        s.createTableAsync(sampleTable("created" + std::to_string(10000 + t)),
+                           answers.done(static_cast<std::size_t>(t)));
+      // The same id again: refused by the database, alone.
+      s.createTableAsync(sampleTable("created10000"), answers.done(2 * kTables));
+    });
+    for (int k = 0; k < kTables; ++k)
+      s.appendAsync("playing0000a", {{k, 1000 + k, "e" + std::to_string(k)}}, std::nullopt,
+                    answers.done(static_cast<std::size_t>(kTables + k)));
+    creator.join();
+    answers.waitAll();
+  }
+  for (std::size_t i = 0; i < answers.calls.size(); ++i) EXPECT_EQ(answers.calls[i], 1) << i;
+  for (int i = 0; i < 2 * kTables; ++i) EXPECT_FALSE(answers.errors[static_cast<std::size_t>(i)]);
+  EXPECT_TRUE(answers.errors[2 * kTables]);
+  SqliteStore s(path);  // reopened: every table answered as created is on disk
+  for (int t = 0; t < kTables; ++t) {
+    const auto rec = s.table("created" + std::to_string(10000 + t));
+    ASSERT_TRUE(rec);
+    EXPECT_EQ(*rec, sampleTable("created" + std::to_string(10000 + t)));
+  }
+  EXPECT_EQ(s.events("playing0000a").size(), static_cast<std::size_t>(kTables));
+}
+
 TEST(SqliteStore, WithoutGroupCommitAppendAsyncAnswersBeforeReturning) {
   SqliteStore s(tempDb("nogroup"), Durability::Normal, /*group_commit=*/false);
   s.createTable(sampleTable("aaaaaaaaaaaa"));
