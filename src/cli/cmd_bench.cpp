@@ -77,8 +77,11 @@ std::vector<SearchBenchRow> runSearchBench(const SearchBenchConfig& cfg) {
     for (Point p = 0; p < rules.numPoints(); ++p)
       if (view.at(p) == opponent(c)) --row.hidden;
     const double cpu0 = processCpuSeconds();
+    const auto wall0 = std::chrono::steady_clock::now();
     const SearchOutput out = runSearch(view, SearchParams{}, cfg.seconds, 0, cfg.threads,
                                        cfg.seed + static_cast<uint64_t>(turn), nullptr);
+    row.wall_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
     row.cpu_seconds = processCpuSeconds() - cpu0;
     row.seconds = out.seconds;
     row.playouts = out.playouts;
@@ -160,10 +163,21 @@ std::string searchBenchText(const SearchBenchConfig& cfg, const std::vector<Sear
     std::snprintf(
         buf, sizeof buf,
         "turn %3d %s to move, %2d hidden stones: %lld playouts, %.0f playouts/CPU-s, "
-        "%.2f of the bench\n",
+        "%.2f of the bench, %.3f s wall\n",
         r.turn, r.to_move == Color::Black ? "black" : "white", r.hidden,
         static_cast<long long>(r.playouts), r.playoutsPerSecond(),
-        bench.playoutsPerSecond() > 0 ? r.playoutsPerSecond() / bench.playoutsPerSecond() : 0.0);
+        bench.playoutsPerSecond() > 0 ? r.playoutsPerSecond() / bench.playoutsPerSecond() : 0.0,
+        r.wall_seconds);
+    text += buf;
+  }
+  if (!rows.empty()) {
+    // The time budget, checked here rather than in a timed unit test: how far past it each
+    // search returned.
+    std::vector<double> over;
+    for (const SearchBenchRow& r : rows) over.push_back(1000 * (r.wall_seconds - cfg.seconds));
+    std::sort(over.begin(), over.end());
+    std::snprintf(buf, sizeof buf, "past the %.2f s budget (ms): median %+.1f, max %+.1f\n",
+                  cfg.seconds, over[over.size() / 2], over.back());
     text += buf;
   }
   return text;

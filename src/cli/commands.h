@@ -79,6 +79,8 @@ struct SearchBenchRow {
   int hidden = 0;  ///< opponent stones the mover cannot see
   int64_t playouts = 0;
   double seconds = 0, cpu_seconds = 0;
+  /// Wall-clock time of the whole call, from the caller's side: what the time budget bounds.
+  double wall_seconds = 0;
   double playoutsPerSecond() const {
     const double t = cpu_seconds > 0 ? cpu_seconds : seconds;
     return t > 0 ? static_cast<double>(playouts) / t : 0;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
-#include <sstream>
 #include <stdexcept>
 #include <vector>
 
@@ -143,9 +142,10 @@ int Board::liberties(Point p) const {
   return static_cast<int>(libs.size());
 }
 
-std::string Board::checkConsistency() const {
+PG_NO_COVERAGE std::string Board::checkConsistency() const {
+  // Called after every step of the fuzz targets and many tests: no allocation unless it fails,
+  // beyond one mark array and the two reused work lists.
   const int n = numPoints();
-  std::ostringstream err;
   if (color_[kOffBoard] != Color::Off) return "sentinel colour changed";
   // Empty list.
   int empties = 0;
@@ -154,8 +154,7 @@ std::string Board::checkConsistency() const {
       ++empties;
       const int i = empty_pos_[p];
       if (i < 0 || i >= num_empty_ || empty_[i] != p) {
-        err << "empty list does not hold " << pointName(static_cast<Point>(p), size());
-        return err.str();
+        return "empty list does not hold " + pointName(static_cast<Point>(p), size());
       }
     }
   }
@@ -178,10 +177,14 @@ std::string Board::checkConsistency() const {
   }
   // Chains: flood fill and compare membership and pseudo-liberties.
   std::vector<int> mark(static_cast<size_t>(n), -1);
+  std::vector<Point> stack, members;
+  stack.reserve(static_cast<size_t>(n));
+  members.reserve(static_cast<size_t>(n));
   for (int start = 0; start < n; ++start) {
     if (!isStone(color_[start]) || mark[start] >= 0) continue;
     const Color c = color_[start];
-    std::vector<Point> stack{static_cast<Point>(start)}, members;
+    stack.assign(1, static_cast<Point>(start));
+    members.clear();
     mark[start] = start;
     while (!stack.empty()) {
       const Point s = stack.back();
@@ -197,8 +200,7 @@ std::string Board::checkConsistency() const {
     uint32_t libs = 0, sum = 0, sumsq = 0;
     for (Point s : members) {
       if (chain_[s] != head) {
-        err << "chain id differs inside the chain at " << pointName(s, size());
-        return err.str();
+        return "chain id differs inside the chain at " + pointName(s, size());
       }
       for (Point q : geo_->nbr[s])
         if (color_[q] == Color::Empty) {
@@ -219,12 +221,10 @@ std::string Board::checkConsistency() const {
     const ChainInfo& ci = info_[head];
     if (ci.stones != members.size()) return "chain size mismatch";
     if (ci.libs != libs || ci.sum != sum || ci.sumsq != sumsq) {
-      err << "pseudo-liberties differ for the chain at " << pointName(head, size());
-      return err.str();
+      return "pseudo-liberties differ for the chain at " + pointName(head, size());
     }
     if (libs == 0) {
-      err << "chain without liberties at " << pointName(head, size());
-      return err.str();
+      return "chain without liberties at " + pointName(head, size());
     }
   }
   // Chains that are not adjacent must have distinct heads.

@@ -79,18 +79,17 @@ TEST(Bots, NeverRepeatAPointAndAlwaysEndTheirTurn) {
   }
 }
 
-TEST(Bots, TimeBudgetIsRespected) {
+TEST(Bots, ATimeBudgetAloneEndsTheSearch) {
+  // No playout cap: only the clock can end this search. How far past its budget a search
+  // returns is measured by `phantomgo bench search` (the "past the budget" line), not here.
   Rules rules;
   Referee ref(rules);
   auto bot = makePlayer("default", 3);
   SearchLimits limits;
-  limits.seconds = 0.2;
+  limits.seconds = 0.05;
   limits.threads = 2;
-  const auto t0 = std::chrono::steady_clock::now();
   const Action a = bot->choose(ref.view(Audience::Black), limits);
-  const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_EQ(a.kind, Action::Kind::Try);
-  EXPECT_LT(dt, 0.2 + 0.3);
   EXPECT_GT(bot->lastDiagnostics().playouts, 0);
 }
 
