@@ -3,6 +3,7 @@
 #   tools/fuzz.sh smoke              each target on its seed corpus, then briefly mutating
 #                                    (what `make fuzz-smoke` runs; about a minute in all)
 #   tools/fuzz.sh run TARGET [ARGS]  one long run, e.g. tools/fuzz.sh run fuzz_referee -runs=10000000
+#   tools/fuzz.sh build              only builds the targets (build/fuzz/fuzz/TARGET)
 # Long runs keep their corpus in build/fuzz-work/TARGET (seeded from fuzz/corpus/TARGET) and
 # write crashes there too. Add -jobs/-workers on a machine with cores to spare.
 set -euo pipefail
@@ -35,6 +36,9 @@ case "${1:-smoke}" in
       rm -rf "$work"
     done
     ;;
+  build)
+    build "${TARGETS[@]}"
+    ;;
   run)
     t=$2; shift 2
     build "$t"
@@ -43,5 +47,5 @@ case "${1:-smoke}" in
       -print_final_stats=1 "$@" build/fuzz-work/"$t" fuzz/corpus/"$t"
     ;;
   *)
-    echo "usage: $0 smoke | run TARGET [libFuzzer args]" >&2; exit 2 ;;
+    echo "usage: $0 smoke | build | run TARGET [libFuzzer args]" >&2; exit 2 ;;
 esac
