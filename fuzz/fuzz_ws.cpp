@@ -116,7 +116,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace pg;
   using namespace pg::fuzz;
   FuzzedDataProvider in(data, size);
-  Fixture fx;
+  Fixture fx(/*computers=*/false);  // every table below is online or hot seat
   const uint8_t setup = in.ConsumeIntegral<uint8_t>();
   const bool hotseat = setup & 1;
   Json req{{"mode", hotseat ? "hotseat" : "online"}};
