@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <ctime>
+#include <future>
 
 #include "server/tokens.h"
 #include "store/sgf_writer.h"
@@ -151,15 +152,11 @@ HttpReply storeFailedReply(const std::exception_ptr& error) {
 }  // namespace
 
 HttpReply HttpApi::createTable(const HttpRequest& req) const {
-  Json body = req.body.empty() ? Json::object() : Json::parse(req.body, nullptr, false);
-  if (body.is_discarded()) return errorReply(400, "bad-request", "The body is not valid JSON.");
-  try {
-    return createdReply(origin(req), registry_.create(body));
-  } catch (const ProtocolError& e) {
-    return errorReply(400, "bad-request", e.what());
-  } catch (const ServerFull& e) {
-    return errorReply(503, "server-full", e.what());
-  }
+  // The same path as handleAsync, waiting here for the store's answer.
+  std::promise<HttpReply> promise;
+  std::future<HttpReply> reply = promise.get_future();
+  createTableAsync(req, [&promise](HttpReply r) { promise.set_value(std::move(r)); });
+  return reply.get();
 }
 
 void HttpApi::handleAsync(const HttpRequest& req, ReplyFn reply) const {

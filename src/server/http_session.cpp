@@ -69,12 +69,13 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
   // The log gets the path only: a query string could carry anything.
   Answering a{in.method,        in.target.substr(0, in.target.find('?')), start, req.version(),
               req.keep_alive(), req.method() == http::verb::head};
-  // A creation answers from the store's writer thread: back onto this connection's strand.
+  // Most answers come at once, on this connection's thread, and are written without a hop; a
+  // creation answers from the store's writer thread and goes back onto this connection's.
   ctx_->api.handleAsync(in, [self = shared_from_this(), a = std::move(a)](HttpReply out) mutable {
-    net::post(self->stream_.get_executor(),
-              [self, a = std::move(a), out = std::move(out)]() mutable {
-                self->respond(a, std::move(out));
-              });
+    net::dispatch(self->stream_.get_executor(),
+                  [self, a = std::move(a), out = std::move(out)]() mutable {
+                    self->respond(a, std::move(out));
+                  });
   });
 }
 
