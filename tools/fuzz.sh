@@ -3,6 +3,11 @@
 #   tools/fuzz.sh smoke              each target on its seed corpus, then briefly mutating
 #                                    (what `make fuzz-smoke` runs; about a minute in all)
 #   tools/fuzz.sh run TARGET [ARGS]  one long run, e.g. tools/fuzz.sh run fuzz_referee -runs=10000000
+#   tools/fuzz.sh fast TARGET [ARGS] the same with the fast build (preset fuzz-fast: LSan, UBSan
+#                                    traps and libstdc++ assertions instead of ASan), two to
+#                                    three times the executions per second
+#   tools/fuzz.sh replay TARGET      every input of the long runs' corpus once more under ASan and
+#                                    UBSan, with a leak check per input (after a fast run)
 #   tools/fuzz.sh build              only builds the targets (build/fuzz/fuzz/TARGET)
 # Long runs keep their corpus in build/fuzz-work/TARGET (seeded from fuzz/corpus/TARGET) and
 # write crashes there too. Add -jobs/-workers on a machine with cores to spare.
@@ -12,14 +17,15 @@ TARGETS=(fuzz_referee fuzz_sgf fuzz_ws fuzz_http)
 JOBS=${JOBS:-2}
 SMOKE_SECONDS=${SMOKE_SECONDS:-8}
 
-build() {
-  cmake --preset fuzz >/dev/null
-  cmake --build --preset fuzz -j "$JOBS" --target "$@"
+build() {  # build PRESET TARGET...
+  local preset=$1; shift
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset" -j "$JOBS" --target "$@"
 }
 
 case "${1:-smoke}" in
   smoke)
-    build "${TARGETS[@]}"
+    build fuzz "${TARGETS[@]}"
     for t in "${TARGETS[@]}"; do
       work=$(mktemp -d)
       echo "== $t: seed corpus, then ${SMOKE_SECONDS}s of mutation"
@@ -37,15 +43,28 @@ case "${1:-smoke}" in
     done
     ;;
   build)
-    build "${TARGETS[@]}"
+    build fuzz "${TARGETS[@]}"
     ;;
-  run)
+  run | fast)
+    preset=fuzz; [ "$1" = fast ] && preset=fuzz-fast
     t=$2; shift 2
-    build "$t"
+    build "$preset" "$t"
     mkdir -p build/fuzz-work/"$t"
-    exec build/fuzz/fuzz/"$t" -rss_limit_mb=4096 -artifact_prefix=build/fuzz-work/"$t"/ \
+    # Without ASan, LSan's stack capture at every allocation is most of its cost; a leak it
+    # reports is then reproduced with `replay` for the stacks.
+    [ "$preset" = fuzz-fast ] && export LSAN_OPTIONS=${LSAN_OPTIONS:-malloc_context_size=0}
+    exec build/"$preset"/fuzz/"$t" -rss_limit_mb=4096 -artifact_prefix=build/fuzz-work/"$t"/ \
       -print_final_stats=1 "$@" build/fuzz-work/"$t" fuzz/corpus/"$t"
     ;;
+  replay)
+    t=$2
+    build fuzz "$t"
+    mkdir -p build/fuzz-work/"$t"
+    # -runs=0: each input once, no mutation; libFuzzer checks for a leak after each input.
+    exec build/fuzz/fuzz/"$t" -runs=0 -rss_limit_mb=4096 -detect_leaks=1 \
+      build/fuzz-work/"$t" fuzz/corpus/"$t"
+    ;;
   *)
-    echo "usage: $0 smoke | build | run TARGET [libFuzzer args]" >&2; exit 2 ;;
+    echo "usage: $0 smoke | build | run TARGET [libFuzzer args] | fast TARGET [args] | replay TARGET" >&2
+    exit 2 ;;
 esac
