@@ -62,11 +62,27 @@ test('a game against the computer, to the end', async () => {
   assert.match(await logText(page), /White (moved|passed)/);
   await screenshot(page, 'computer-desktop');
 
-  // Pass; if the computer does not pass too, resign (with the confirmation).
+  // Pass; if the computer does not pass too, resign (with the confirmation). The computer's
+  // answer is read from the frames: right after the click the turn line still says "Your turn"
+  // (our pass is not answered yet), so waiting for it raced the computer's pass and the end,
+  // which removed the resign dialog under the test's click.
+  const seen = frames.received.length;
   await page.locator('[data-testid="pass"]').click();
   const end = page.locator('[data-testid="end"]');
-  await Promise.race([end.waitFor({ timeout: 15000 }), myTurn()]);
-  if (!(await end.isVisible())) {
+  const whiteAnswer = async () => {
+    for (const deadline = Date.now() + 15000; Date.now() < deadline; await page.waitForTimeout(50)) {
+      for (const f of frames.received.slice(seen)) {
+        const m = JSON.parse(f);
+        if (m.type === 'event' && m.event.player === 'white' && ['moved', 'pass'].includes(m.event.kind))
+          return m.event.kind;
+      }
+    }
+    throw new Error('the computer did not answer the pass');
+  };
+  if ((await whiteAnswer()) === 'pass') {
+    await end.waitFor();
+  } else {
+    await myTurn();
     await page.locator('[data-testid="resign"]').click();
     await page.locator('[data-testid="resign-confirm"]').waitFor();
     await page.locator('[data-testid="resign-yes"]').click();
