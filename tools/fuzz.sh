@@ -23,9 +23,33 @@ build() {  # build PRESET TARGET...
   cmake --build --preset "$preset" -j "$JOBS" --target "$@"
 }
 
+# canary PRESET: the planted faults of fuzz/fuzz_canary.cpp must each be reported by that build
+# in this environment (ASAN_OPTIONS, LSAN_OPTIONS), or no run starts.
+canary() {
+  local preset=$1 dir out input want
+  build "$preset" fuzz_canary >/dev/null
+  dir=$(mktemp -d)
+  for input in L V C; do
+    case $input in
+      L) want='LeakSanitizer: detected memory leaks' ;;
+      V) want='AddressSanitizer: heap-buffer-overflow|Assertion .* failed' ;;
+      C) want='fuzz check failed' ;;
+    esac
+    printf '%s!' "$input" >"$dir/in"
+    out=$(build/"$preset"/fuzz/fuzz_canary "$dir/in" 2>&1) && { echo "canary: '$input' was not fatal" >&2; exit 1; }
+    if ! grep -Eq "$want" <<<"$out"; then
+      echo "canary: the $preset build did not report its planted fault '$input' ($want) with" \
+           "ASAN_OPTIONS='${ASAN_OPTIONS:-}' LSAN_OPTIONS='${LSAN_OPTIONS:-}'" >&2
+      tail -5 <<<"$out" >&2; rm -rf "$dir"; exit 1
+    fi
+  done
+  rm -rf "$dir"
+}
+
 case "${1:-smoke}" in
   smoke)
     build fuzz "${TARGETS[@]}"
+    canary fuzz
     for t in "${TARGETS[@]}"; do
       work=$(mktemp -d)
       echo "== $t: seed corpus, then ${SMOKE_SECONDS}s of mutation"
@@ -50,15 +74,17 @@ case "${1:-smoke}" in
     t=$2; shift 2
     build "$preset" "$t"
     mkdir -p build/fuzz-work/"$t"
-    # Without ASan, LSan's stack capture at every allocation is most of its cost; a leak it
-    # reports is then reproduced with `replay` for the stacks.
-    [ "$preset" = fuzz-fast ] && export LSAN_OPTIONS=${LSAN_OPTIONS:-malloc_context_size=0}
+    # Without ASan, LSan's stack capture at every allocation is most of its cost. Two frames are
+    # the fewest with which it still reports a leak (with 0 or 1 it reports none: the canary).
+    [ "$preset" = fuzz-fast ] && export LSAN_OPTIONS=${LSAN_OPTIONS:-malloc_context_size=2}
+    canary "$preset"
     exec build/"$preset"/fuzz/"$t" -rss_limit_mb=4096 -artifact_prefix=build/fuzz-work/"$t"/ \
       -print_final_stats=1 "$@" build/fuzz-work/"$t" fuzz/corpus/"$t"
     ;;
   replay)
     t=$2
     build fuzz "$t"
+    canary fuzz
     mkdir -p build/fuzz-work/"$t"
     # -runs=0: each input once, no mutation; libFuzzer checks for a leak after each input.
     exec build/fuzz/fuzz/"$t" -runs=0 -rss_limit_mb=4096 -detect_leaks=1 \
