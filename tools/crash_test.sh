@@ -7,7 +7,8 @@
 # answers (the unfinished tables are reloaded before the port opens).
 #
 #   tools/crash_test.sh [KILLS=20] [TABLES=200] [THINK_MS=100]
-# Environment: BUILD (default build/sec), PORT (default 18480), KEEP=1 keeps the work folder.
+# Environment: BUILD (default build/sec), PORT (default 18480), KEEP=1 keeps the work folder,
+# SERVE_ARGS: more options for `phantomgo serve` (e.g. "--group-commit false").
 set -uo pipefail
 cd "$(dirname "$0")/.."
 KILLS=${1:-20}
@@ -26,7 +27,7 @@ start_server() {
   local t0 t1
   t0=$(date +%s%N)
   "$BIN" serve --port "$PORT" --db "$DB" --web web --max-connections 20000 --rate 1000 \
-    >>"$WORK/server.log" 2>&1 &
+    ${SERVE_ARGS:-} >>"$WORK/server.log" 2>&1 &
   SERVER_PID=$!
   until curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1; do
     if ! kill -0 "$SERVER_PID" 2>/dev/null; then echo "server died on start" >&2; tail "$WORK/server.log"; exit 1; fi

@@ -39,6 +39,10 @@ void addServeCommand(CLI::App& app) {
                   "per commit (survives a process crash)")
       ->check(CLI::IsMember({"full", "normal"}))
       ->capture_default_str();
+  sub->add_option("--group-commit", settings->group_commit,
+                  "gather the commits of all tables into one transaction per disk flush; false "
+                  "stores each action alone on its table's strand (for diagnosis)")
+      ->capture_default_str();
   sub->add_option("--max-connections", settings->limits.max_connections, "open connections at most")
       ->capture_default_str();
   sub->add_option("--max-frame-bytes", settings->limits.max_frame_bytes,

@@ -24,6 +24,7 @@ bool SeatTracker::apply(const Json& msg) {
     for (const Json& p : v.at("tried")) tried_.insert(p.get<std::string>());
     events_.clear();
     for (const Json& e : v.at("events")) events_.push_back(e);
+    synced_ = true;
     return true;
   }
   const int version = msg.at("version").get<int>();

@@ -22,6 +22,10 @@ class SeatTracker {
   bool apply(const Json& msg);
 
   const std::string& seat() const { return seat_; }
+  /// A snapshot has been folded. Until then version() is 0 without anything behind it (not even
+  /// who is on turn), so a client must rejoin without `last_version` (docs/protocol.md,
+  /// "Reconnecting").
+  bool synced() const { return synced_; }
   int version() const { return version_; }
   /// "black", "white", or "" once over.
   const std::string& toMove() const { return to_move_; }
@@ -39,6 +43,7 @@ class SeatTracker {
   int version_ = 0;
   int turn_ = 0;
   bool over_ = false;
+  bool synced_ = false;
   std::string to_move_;
   std::set<std::string> own_;
   std::set<std::string> handicap_;

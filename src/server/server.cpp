@@ -46,7 +46,7 @@ struct Server::Impl {
   explicit Impl(ServerSettings s)
       : settings(std::move(s)),
         ioc(std::max(1, settings.threads)),
-        store(settings.db_path, settings.durability),
+        store(settings.db_path, settings.durability, settings.group_commit),
         bots(static_cast<std::size_t>(std::max(1, settings.bot_threads))) {}
 };
 

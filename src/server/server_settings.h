@@ -24,6 +24,10 @@ struct ServerSettings {
   /// bounded by a twentieth of the time left.
   double bot_seconds = 1.0;
   Durability durability = Durability::Full;
+  /// Off: every commit is stored on the table's own strand before anyone is told, one
+  /// transaction per action (the path before group commit; kept for diagnosis, see
+  /// docs/reliability.md problem 4).
+  bool group_commit = true;
   ServerLimits limits;
 };
 

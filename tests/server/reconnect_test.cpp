@@ -64,6 +64,35 @@ TEST_F(ReconnectTest, ResumeAtSeveralVersionsEqualsFreshSnapshot) {
   }
 }
 
+// Reliability problem 4: pg_load resumed a seat that had lost its first connection before any
+// snapshot with last_version 0. On a table still at version 0 the server rightly sends nothing
+// then, so the seat never learned who was on turn and guessed wrong until the run ended. A
+// tracker says whether it has had a snapshot; only then may a client resume.
+TEST_F(ReconnectTest, ASeatWithoutASnapshotMustJoinAfresh) {
+  const Json table = create(Json{{"rules", Json{{"size", 5}}}});
+  auto resumed = joinSeat(table, "black", Json(0));
+  for (const Json& m : resumed->received())
+    EXPECT_NE(m.value("type", ""), "snapshot") << "version 0 was claimed: nothing is missed";
+  EXPECT_FALSE(resumed->seat("black").synced());
+  EXPECT_EQ(resumed->seat("black").toMove(), "") << "a resumed tracker cannot know the turn";
+
+  auto fresh = joinSeat(table, "black");
+  const SeatTracker& t = fresh->seat("black");
+  EXPECT_TRUE(t.synced());
+  EXPECT_EQ(t.version(), 0);
+  EXPECT_EQ(t.toMove(), "black");
+
+  // Once synced, a resume keeps the tracker synced and up to date.
+  auto white = joinSeat(table, "white");
+  fresh->send(Json{{"type", "try"}, {"point", "C3"}});
+  fresh->nextEvent("black");
+  const SeatTracker kept = fresh->seat("black");
+  fresh->drop();
+  auto again = joinSeat(table, "black", Json(kept.version()), {kept});
+  EXPECT_TRUE(again->seat("black").synced());
+  EXPECT_EQ(again->seat("black").toMove(), "white");
+}
+
 TEST_F(ReconnectTest, ResumeAtEveryVersionOfAFinishedGame) {
   const Json table = create(Json{{"rules", Json{{"size", 5}, {"turn_cap", 12}}}});
   auto black = joinSeat(table, "black");

@@ -122,7 +122,10 @@ class Table {
       : io_(io), o_(o), st_(s), rng_(seed), timer_(io), watchdog_(io), idle_(idle) {}
 
   void begin() { create(); }
-  bool ready() const { return joined_[0] && joined_[1]; }
+  /// Both seats joined and each has its snapshot (a "joined" frame comes before it).
+  bool ready() const {
+    return joined_[0] && joined_[1] && trackers_[0]->synced() && trackers_[1]->synced();
+  }
   /// What the table is doing, for the progress lines: a playing table is always waiting for
   /// an answer or thinking; "stalled" would be a bug (of this tool or of the server).
   const char* state() const {
@@ -271,9 +274,12 @@ class Table {
   }
 
   void connect(int seat, bool resume) {
-    resuming_[seat] = resume;
+    // Before its first snapshot a seat has nothing to resume from: the server would answer
+    // last_version 0 on a table at version 0 with nothing, and the seat would never learn who
+    // is on turn (reliability problem 4). It joins afresh and gets its snapshot.
+    resuming_[seat] = resume && trackers_[seat]->synced();
     Json j{{"type", "join"}, {"table", id_}, {"token", tokens_[seat]}};
-    if (resume) j["last_version"] = trackers_[seat]->version();
+    if (resuming_[seat]) j["last_version"] = trackers_[seat]->version();
     conns_[seat] = std::make_shared<Conn>(io_, this, gen_, seat);
     conns_[seat]->start(ep(), j.dump());
   }
@@ -320,6 +326,7 @@ class Table {
     // The end reached both seats while this table was thinking: schedule() starts a new game.
     if (trackers_[0]->over() || trackers_[1]->over()) return schedule();
     const std::string on = trackers_[0]->toMove();
+    if (on != "black" && on != "white") return;  // not known: never a guess
     const int s = on == "black" ? 0 : 1;
     const SeatTracker& t = *trackers_[s];
     const auto options = t.candidates();
