@@ -196,10 +196,12 @@ void Table::doJoin(const std::shared_ptr<Peer>& peer, const Json& req) {
     if (!req.at("token").is_string()) return fail("bad-request", "'token' must be a string.");
     const std::string& token = req.at("token").get_ref<const std::string&>();
     // Every comparison runs, each in constant time, whichever seat matches.
-    const bool h =
-        !record_.hotseat_token.empty() & constantTimeEquals(token, record_.hotseat_token);
-    const bool b = !record_.black_token.empty() & constantTimeEquals(token, record_.black_token);
-    const bool w = !record_.white_token.empty() & constantTimeEquals(token, record_.white_token);
+    const bool h_equal = constantTimeEquals(token, record_.hotseat_token);
+    const bool b_equal = constantTimeEquals(token, record_.black_token);
+    const bool w_equal = constantTimeEquals(token, record_.white_token);
+    const bool h = h_equal && !record_.hotseat_token.empty();
+    const bool b = b_equal && !record_.black_token.empty();
+    const bool w = w_equal && !record_.white_token.empty();
     if (h)
       role = Role::Hotseat;
     else if (b)
