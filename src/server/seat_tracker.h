@@ -27,7 +27,7 @@ class SeatTracker {
   /// "Reconnecting").
   bool synced() const { return synced_; }
   int version() const { return version_; }
-  /// "black", "white", or "" once over.
+  /// "black", "white", or "" once over or before the first snapshot.
   const std::string& toMove() const { return to_move_; }
   bool over() const { return over_; }
   int turn() const { return turn_; }
