@@ -103,7 +103,6 @@ SearchParams flatMcParams() {
   SearchParams p;
   p.knowledge = false;
   p.ucb = false;
-  p.amaf = false;
   p.consider_pass = false;
   p.pass_when_ending_wins = 1.0;  // never checks
   p.resign_below = 0;
@@ -123,25 +122,6 @@ std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed) {
   if (name == "easy") return std::make_unique<MonteCarloPlayer>("easy", ourParams(), 0.02, seed);
   if (name == "medium")
     return std::make_unique<MonteCarloPlayer>("medium", ourParams(), 0.15, seed);
-  // Experiments, each the default search with one change (what they scored: docs/bot.md).
-  struct Experiment {
-    std::string_view name;
-    void (*change)(SearchParams&);
-  };
-  static constexpr Experiment kExperiments[] = {
-      {"x-amaf", [](SearchParams& p) { p.amaf = true; }},
-      {"x-capture", [](SearchParams& p) { p.capture_playouts = true; }},
-      {"x-uniform", [](SearchParams& p) { p.knowledge = false; }},
-      {"x-c1", [](SearchParams& p) { p.ucb_c = 1.0; }},
-      // information-set tree over our own moves below the root
-      {"x-tree", [](SearchParams& p) { p.tree = true; }},
-  };
-  for (const Experiment& x : kExperiments) {
-    if (name != x.name) continue;
-    SearchParams p = ourParams();
-    x.change(p);
-    return std::make_unique<MonteCarloPlayer>(std::string(x.name), p, 1.0, seed);
-  }
   if (name == "hard" || name == "default")
     return std::make_unique<MonteCarloPlayer>(std::string(name), ourParams(), 1.0, seed);
   return nullptr;

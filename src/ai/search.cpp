@@ -1,11 +1,10 @@
 #include "ai/search.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <thread>
-#include <utility>
 
 #include "ai/belief.h"
 #include "rules/game.h"
@@ -16,8 +15,6 @@ namespace pg {
 void RootStats::resize(int n) {
   wins.assign(static_cast<size_t>(n + 1), 0);
   visits.assign(static_cast<size_t>(n + 1), 0);
-  amaf_wins.assign(static_cast<size_t>(n + 1), 0);
-  amaf_visits.assign(static_cast<size_t>(n + 1), 0);
 }
 
 void RootStats::add(const RootStats& o, double scale) {
@@ -25,8 +22,6 @@ void RootStats::add(const RootStats& o, double scale) {
   for (size_t i = 0; i < wins.size(); ++i) {
     wins[i] += scale * o.wins[i];
     visits[i] += scale * o.visits[i];
-    amaf_wins[i] += scale * o.amaf_wins[i];
-    amaf_visits[i] += scale * o.amaf_visits[i];
   }
 }
 
@@ -41,33 +36,20 @@ double finishedValue(const Board& board, const Rules& rules, Color self) {
   return self == Color::Black ? black : 1.0 - black;
 }
 
-/// The result of a playout for `self`: 1 win, 0 loss, 0.5 draw. Plays from `board` with
-/// `to_move` first; records the first point `self` plays at in `self_moves` (marks in `seen`).
-/// With `capture`, a player whose opponent's last move (`last` at first) left its own chain in
-/// atari captures it; every other move is random.
+/// The result of a playout for `self`: 1 win, 0 loss, 0.5 draw. Plays random playout moves
+/// from `board` with `to_move` first.
 double playoutValue(Board& board, Color to_move, int passes, const Rules& rules, Color self,
-                    Rng& rng, std::vector<Point>& self_moves, std::vector<uint8_t>& seen,
-                    bool capture = false, Point last = kNoPoint) {
+                    Rng& rng) {
   const int max_moves = 3 * board.numPoints();
   Color c = to_move;
   for (int moves = 0; moves < max_moves;) {
-    Point p = kNoPoint;
-    if (capture && last != kNoPoint && board.at(last) == opponent(c) && board.inAtari(last)) {
-      const Point lib = board.atariLiberty(last);
-      if (board.isLegal(c, lib)) p = lib;
-    }
-    if (p == kNoPoint) p = randomPlayoutMove(board, c, rng);
-    last = p == kPass ? kNoPoint : p;
+    const Point p = randomPlayoutMove(board, c, rng);
     if (p == kPass) {
       board.clearKo();
       if (++passes >= 2) break;
     } else {
       const int captured = board.play(c, p);
       if (rules.atari_go && captured > 0) return c == self ? 1.0 : 0.0;
-      if (c == self && !seen[static_cast<size_t>(p)]) {
-        seen[static_cast<size_t>(p)] = 1;
-        self_moves.push_back(p);
-      }
       passes = 0;
       ++moves;
     }
@@ -82,7 +64,6 @@ struct Shared {
   const Knowledge* knowledge;
   const Sampler* sampler;
   std::vector<int> cands;  // point indices, n = pass
-  std::vector<uint8_t> is_cand;
   Clock::time_point deadline;
   bool timed = true;
   int64_t playouts_per_thread = 0;
@@ -110,16 +91,7 @@ int pickRootMove(const Shared& sh, const RootStats& st, Rng& rng, int64_t iter, 
   for (int c : sh.cands) {
     const size_t i = static_cast<size_t>(c);
     const double nv = st.visits[i];
-    double q;
-    if (prm.amaf && st.amaf_visits[i] > 0) {
-      const double aq = st.amaf_wins[i] / st.amaf_visits[i];
-      const double beta = std::sqrt(prm.rave_k / (3 * nv + prm.rave_k));
-      q = beta * aq + (1 - beta) * (nv > 0 ? st.wins[i] / nv : aq);
-    } else if (nv > 0) {
-      q = st.wins[i] / nv;
-    } else {
-      q = 1.0;
-    }
+    const double q = nv > 0 ? st.wins[i] / nv : 1.0;
     const double score = q + prm.ucb_c * std::sqrt(log_total / (nv + 1.0)) + 1e-7 * rng.uniform();
     if (score > best) {
       best = score;
@@ -143,137 +115,9 @@ void determinize(const Shared& sh, Board& board, Rng& rng, Point root, std::vect
   ++out.samples;
 }
 
-/// Single-observer information-set tree over our own moves (bot:x-tree). A node is a sequence
-/// of our moves after a root move; between two of our moves the opponent plays one random
-/// playout move on the determinized board (a chance step outside the tree). Below the root a
-/// move is chosen among the children legal in the current determinization by UCB with
-/// availability counts; a legal move never tried there is expanded first (one per iteration).
-class OwnMoveTree {
- public:
-  explicit OwnMoveTree(int n) : n_(n), root_child_(static_cast<size_t>(n + 1), -1) {}
-
-  /// One iteration after our root move `move` was played on `board` (opponent to move).
-  /// Returns the value for `self` and updates the tree below the root.
-  double iterate(int move, Board& board, const Rules& rules, Color self, double ucb_c, Rng& rng,
-                 std::vector<Point>& self_moves, std::vector<uint8_t>& seen) {
-    const Color opp = opponent(self);
-    int& first = root_child_[static_cast<size_t>(move)];
-    if (first < 0) {
-      first = newNode();
-      return playoutValue(board, opp, 0, rules, self, rng, self_moves, seen);
-    }
-    path_.clear();
-    const double v = descend(first, board, rules, self, opp, ucb_c, rng, self_moves, seen);
-    for (const auto& [node, edge] : path_) {
-      Edge& e = nodes_[static_cast<size_t>(node)].edges[static_cast<size_t>(edge)];
-      e.wins += v;
-      e.visits += 1;
-    }
-    return v;
-  }
-
- private:
-  struct Edge {
-    Point move = kNoPoint;
-    double wins = 0, visits = 0, avail = 0;
-    int child = -1;
-  };
-  struct Node {
-    std::vector<int> slot;  // per point: index in edges, or -1
-    std::vector<Edge> edges;
-  };
-
-  int newNode() {
-    nodes_.emplace_back();
-    nodes_.back().slot.assign(static_cast<size_t>(n_), -1);
-    return static_cast<int>(nodes_.size()) - 1;
-  }
-
-  double descend(int node, Board& board, const Rules& rules, Color self, Color opp, double ucb_c,
-                 Rng& rng, std::vector<Point>& self_moves, std::vector<uint8_t>& seen) {
-    int passes = 0;
-    for (;;) {
-      // The opponent's reply: a random playout move.
-      const Point q = randomPlayoutMove(board, opp, rng);
-      if (q == kPass) {
-        board.clearKo();
-        if (++passes >= 2) return finishedValue(board, rules, self);
-      } else {
-        const int captured = board.play(opp, q);
-        if (rules.atari_go && captured > 0) return 0.0;
-        passes = 0;
-      }
-      // Our move at `node`, among the points legal in this determinization.
-      legal_.clear();
-      fresh_.clear();
-      {
-        const Node& nd = nodes_[static_cast<size_t>(node)];
-        for (int i = 0; i < board.numEmpty(); ++i) {
-          const Point p = board.emptyAt(i);
-          if (!board.isPlayoutCandidate(self, p)) continue;
-          const int s = nd.slot[static_cast<size_t>(p)];
-          if (s < 0)
-            fresh_.push_back(p);
-          else
-            legal_.push_back(s);
-        }
-      }
-      if (legal_.empty() && fresh_.empty()) {  // we must pass: the tree stops here
-        board.clearKo();
-        if (++passes >= 2) return finishedValue(board, rules, self);
-        return playoutValue(board, opp, passes, rules, self, rng, self_moves, seen);
-      }
-      for (int s : legal_)
-        nodes_[static_cast<size_t>(node)].edges[static_cast<size_t>(s)].avail += 1;
-      if (!fresh_.empty()) {  // expansion
-        const Point p = fresh_[rng.below(static_cast<uint32_t>(fresh_.size()))];
-        const int child = newNode();
-        Node& nd = nodes_[static_cast<size_t>(node)];
-        Edge e;
-        e.move = p;
-        e.avail = 1;
-        e.child = child;
-        nd.slot[static_cast<size_t>(p)] = static_cast<int>(nd.edges.size());
-        nd.edges.push_back(e);
-        path_.emplace_back(node, nd.slot[static_cast<size_t>(p)]);
-        const int captured = board.play(self, p);
-        if (rules.atari_go && captured > 0) return 1.0;
-        return playoutValue(board, opp, 0, rules, self, rng, self_moves, seen);
-      }
-      // Selection: UCB with availability counts.
-      const Node& nd = nodes_[static_cast<size_t>(node)];
-      int best = legal_[0];
-      double best_score = -1;
-      for (int s : legal_) {
-        const Edge& e = nd.edges[static_cast<size_t>(s)];
-        const double score = e.wins / e.visits + ucb_c * std::sqrt(std::log(e.avail) / e.visits) +
-                             1e-7 * rng.uniform();
-        if (score > best_score) {
-          best_score = score;
-          best = s;
-        }
-      }
-      path_.emplace_back(node, best);
-      const Edge& e = nd.edges[static_cast<size_t>(best)];
-      const int captured = board.play(self, e.move);
-      if (rules.atari_go && captured > 0) return 1.0;
-      passes = 0;
-      node = e.child;
-    }
-  }
-
-  int n_;
-  std::vector<int> root_child_;  // per root move (n = pass): node index, or -1
-  std::vector<Node> nodes_;
-  std::vector<std::pair<int, int>> path_;  // (node, edge) visited this iteration
-  std::vector<int> legal_;
-  std::vector<Point> fresh_;
-};
-
 void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
   const View& view = *sh.view;
   const Rules& rules = view.rules();
-  const SearchParams& prm = *sh.params;
   const int n = rules.numPoints();
   const Color self = view.self();
   const Color opp = opponent(self);
@@ -282,10 +126,8 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
   if (sh.prior) out.stats.add(*sh.prior, sh.prior_scale);
   out.occupancy.assign(static_cast<size_t>(n), 0);
   Board board(rules.size, rules.topology);
-  std::vector<Point> placed, self_moves;
-  std::vector<uint8_t> seen(static_cast<size_t>(n), 0);
+  std::vector<Point> placed;
   RootStats& st = out.stats;
-  OwnMoveTree tree(prm.tree ? n : 0);
   int64_t iter = 0;
   for (;; ++iter) {
     if (sh.timed) {
@@ -296,33 +138,19 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
     const int move = pickRootMove(sh, st, rng, iter, thread_index);
     const Point root = move == n ? kNoPoint : static_cast<Point>(move);
     determinize(sh, board, rng, root, placed, out);
-    self_moves.clear();
     double v;
     if (move == n) {
-      v = playoutValue(board, opp, 1, rules, self, rng, self_moves, seen);
+      v = playoutValue(board, opp, 1, rules, self, rng);
     } else if (!board.isLegal(self, root)) {
       v = 0;  // occupied or suicide in this determinization: never a good try
     } else {
       const int captured = board.play(self, root);
-      if (rules.atari_go && captured > 0)
-        v = 1;
-      else if (prm.tree)
-        v = tree.iterate(move, board, rules, self, prm.ucb_c, rng, self_moves, seen);
-      else
-        v = playoutValue(board, opp, 0, rules, self, rng, self_moves, seen, prm.capture_playouts,
-                         root);
+      v = rules.atari_go && captured > 0 ? 1 : playoutValue(board, opp, 0, rules, self, rng);
     }
     ++out.playouts;
     const size_t mi = static_cast<size_t>(move);
     st.wins[mi] += v;
     st.visits[mi] += 1;
-    for (Point q : self_moves) {
-      seen[static_cast<size_t>(q)] = 0;
-      if (sh.is_cand[static_cast<size_t>(q)]) {
-        st.amaf_wins[static_cast<size_t>(q)] += v;
-        st.amaf_visits[static_cast<size_t>(q)] += 1;
-      }
-    }
   }
 }
 
@@ -395,8 +223,6 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
   sh.knowledge = &knowledge;
   sh.sampler = &sampler;
   sh.cands = cands;
-  sh.is_cand.assign(static_cast<size_t>(n + 1), 0);
-  for (int c : cands) sh.is_cand[static_cast<size_t>(c)] = 1;
   sh.timed = playouts <= 0;
   sh.deadline = start + std::chrono::duration_cast<Clock::duration>(
                             std::chrono::duration<double>(std::max(0.0, seconds)));

@@ -1,6 +1,6 @@
 // Determinized Monte-Carlo search for Phantom Go (Cazenave 2005; Borsboom et al. 2007): UCB
-// over the root moves, a fresh determinization per playout, all-moves-as-first statistics,
-// root parallelism. Its input is a View: the search cannot read the real board.
+// over the root moves, a fresh determinization per playout, root parallelism. Its input is a View:
+// the search cannot read the real board.
 #pragma once
 
 #include <cstdint>
@@ -12,19 +12,9 @@
 namespace pg {
 
 struct SearchParams {
-  bool knowledge = true;  ///< sampler uses captures and rejected marks (false: uniform)
-  bool ucb = true;        ///< UCB at the root (false: round robin, best mean: flat MC)
-  /// Blend all-moves-as-first values into UCB (RAVE-style). Off: it lost 30-70 against plain
-  /// UCB at 500 playouts a try (60 games); kept as the experiment bot:x-amaf.
-  bool amaf = false;
-  /// Information-set tree over our own moves below the root (opponent replies drawn at random
-  /// inside the determinization; experiment bot:x-tree). Off: flat UCB over the root moves.
-  /// Not better: 95-105 against the flat search at 2000 playouts a try (200 games, 9x9).
-  bool tree = false;
-  /// Playouts capture the chain of the last move when it is left in atari (else random).
-  bool capture_playouts = false;
+  bool knowledge = true;         ///< sampler uses captures and rejected marks (false: uniform)
+  bool ucb = true;               ///< UCB at the root (false: round robin, best mean: flat MC)
   double ucb_c = 0.35;           ///< exploration constant
-  double rave_k = 400;           ///< AMAF weight: beta = sqrt(k / (3 n + k))
   bool consider_pass = true;     ///< pass is a root move
   bool exclude_rejected = true;  ///< never try a point rejected in an earlier turn (if others)
   double pass_when_ending_wins = 0.9;  ///< after an opponent pass: pass if ending now wins so often
@@ -33,8 +23,8 @@ struct SearchParams {
 
 /// Root statistics; index = point, numPoints() = pass.
 struct RootStats {
-  std::vector<double> wins, amaf_wins;
-  std::vector<double> visits, amaf_visits;
+  std::vector<double> wins;
+  std::vector<double> visits;
   void resize(int n);
   void add(const RootStats& o, double scale = 1.0);
 };
