@@ -61,7 +61,6 @@ double playoutValue(Board& board, Color to_move, int passes, const Rules& rules,
 struct Shared {
   const View* view;
   const SearchParams* params;
-  const Knowledge* knowledge;
   const Sampler* sampler;
   std::vector<int> cands;  // point indices, n = pass
   Clock::time_point deadline;
@@ -220,7 +219,6 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
   Shared sh;
   sh.view = &view;
   sh.params = &params;
-  sh.knowledge = &knowledge;
   sh.sampler = &sampler;
   sh.cands = cands;
   sh.timed = playouts <= 0;
