@@ -9,8 +9,6 @@
 
 namespace pg {
 
-std::unique_ptr<Player> makeRandomPlayer(uint64_t seed);
-
 namespace {
 
 using Clock = std::chrono::steady_clock;

@@ -54,4 +54,8 @@ class Player {
 /// on one instance are serialised where they share state.
 std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed);
 
+/// The "random" player: a uniform point among those empty in its view and not tried this
+/// turn; passes when none is left (random_player.cpp).
+std::unique_ptr<Player> makeRandomPlayer(uint64_t seed);
+
 }  // namespace pg
