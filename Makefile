@@ -23,17 +23,15 @@ build:
 test:
 	ctest --preset ci -j $(JOBS)
 
+# Every module and test suite under ASan + UBSan with PG_ASSERT on (CMakePresets.json).
 asan:
 	cmake --preset asan
 	cmake --build --preset asan -j $(JOBS)
 	ctest --preset asan -j $(JOBS)
 
+# The browser and client tests (tests/web, Node's test runner driving Debian's Chromium).
 web-test:
-	@if [ -f package.json ] && node -e 'process.exit((require("./package.json").scripts || {}).test ? 0 : 1)'; then \
-	  npm test; \
-	else \
-	  echo "web-test: package.json has no test script yet; no browser tests to run"; \
-	fi
+	npm test
 
 # The libFuzzer targets (clang, preset `fuzz`) on their seed corpora, then a few seconds of
 # mutation each; long runs: tools/fuzz.sh run <target> (docs/reliability.md).
@@ -43,10 +41,6 @@ fuzz-smoke:
 check: deps build test asan web-test fuzz-smoke
 
 serve: deps build
-	@if ! $(BIN) --help 2>/dev/null | grep -Eq '^ +serve( |$$)'; then \
-	  echo "make serve: the server is not built yet ('phantomgo serve' arrives with the server issue)." >&2; \
-	  exit 1; \
-	fi
 	$(BIN) serve
 
 format:
