@@ -321,15 +321,15 @@ function TableView(props) {
     return null;
   }, [view.events, spectator]);
 
+  // A command for this board's seat: a hot-seat connection holds both seats, so it names the
+  // one it acts for; any other connection acts for its only seat.
+  const command = (type, fields = {}) => send({ type, ...fields, ...(hotseat ? { seat } : {}) });
   const tryPoint = (point) => {
     if (markMode) return mark(point);
     setConfirmResign(false);
-    send({ type: 'try', point, ...(hotseat ? { seat } : {}) });
+    command('try', { point });
   };
-  const mark = (point) => {
-    const set = !view.marks.includes(point);
-    send({ type: 'mark', point, set, ...(hotseat ? { seat } : {}) });
-  };
+  const mark = (point) => command('mark', { point, set: !view.marks.includes(point) });
   const describe = (point) => {
     const parts = [];
     if (view.stones[seat]?.includes(point)) parts.push(t('cell.own'));
@@ -416,10 +416,10 @@ function TableView(props) {
             setMarkMode=${setMarkMode}
             confirmResign=${confirmResign}
             setConfirmResign=${setConfirmResign}
-            onPass=${() => send({ type: 'pass', ...(hotseat ? { seat } : {}) })}
+            onPass=${() => command('pass')}
             onResign=${() => {
               setConfirmResign(false);
-              send({ type: 'resign', ...(hotseat ? { seat } : {}) });
+              command('resign');
             }}
           />`}
           <${Counts} view=${view} seat=${seat} />
