@@ -186,8 +186,6 @@ export function TablePage({ table, token }) {
       },
     });
     connRef.current = conn;
-    // For tests and a "reconnect now": window.__pg.drop() drops the socket like a network loss.
-    window.__pg = { drop: () => conn.drop() };
     return () => conn.close();
   }, [table, token]);
 
