@@ -104,13 +104,15 @@ export function launchBrowser() {
 }
 
 /// The set-up of a browser test file: `phantomgo serve` (with `serverArgs`) and Chromium, started
-/// before the file's tests and stopped after them. Returns an object whose `server` ({url, ...})
-/// and `browser` are set once the tests run.
-export function serverAndBrowser(serverArgs = []) {
+/// before the file's tests and stopped after them, and then `prepare(env)` if given (a second
+/// top-level before() hook would not wait for this one). Returns an object whose `server`
+/// ({url, ...}) and `browser` are set once the tests run.
+export function serverAndBrowser(serverArgs = [], prepare = null) {
   const env = { server: null, browser: null };
   before(async () => {
     env.server = await startServer(serverArgs);
     env.browser = await launchBrowser();
+    await prepare?.(env);
   });
   after(async () => {
     await env.browser?.close();

@@ -1,7 +1,7 @@
 // Every language renders the home, rules, table and end pages with no missing string and no
 // console error; the language follows the browser, can be switched, and stays chosen.
 // Screenshots of the main pages at desktop and phone sizes go to artifacts/screenshots/.
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { DESKTOP, PHONE, WsPlayer, createTable, screenshot, watchErrors, serverAndBrowser } from './helpers.mjs';
@@ -9,10 +9,9 @@ import { DESKTOP, PHONE, WsPlayer, createTable, screenshot, watchErrors, serverA
 const LANGS = ['en', 'de', 'it', 'cs', 'tr', 'fi'];
 const PLAY = { en: 'Play', de: 'Spielen', it: 'Gioca', cs: 'Hrát', tr: 'Oyna', fi: 'Pelaa' };
 
-const env = serverAndBrowser();
 let hotseatUrl;
 let finishedUrl;
-before(async () => {
+const env = serverAndBrowser([], async () => {
   hotseatUrl = (await createTable(env.server.url, { rules: { size: 7, handicap: 2, komi: 3 }, mode: 'hotseat', clock: { main_seconds: 3600, increment_seconds: 5 } })).seats.hotseat.url;
   // A finished game (two passes after a stone and a rejected try) to show the end and replay.
   const done = await createTable(env.server.url, { rules: { size: 5 }, mode: 'online' });
