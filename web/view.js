@@ -77,9 +77,15 @@ export function applyEvent(view, event, version) {
     case 'stone':
     case 'moved': {
       const captured = event.captured ?? [];
-      if (event.kind === 'stone') v.stones[p] = withPoint(v.stones[p], event.point);
+      // Your own stone on a point where a try of yours was rejected, and every announced
+      // capture, clear the rejected mark there (as the server's view does).
+      if (event.kind === 'stone') {
+        v.stones[p] = withPoint(v.stones[p], event.point);
+        v.rejected = without(v.rejected, [event.point]);
+      }
       v.stones[other(p)] = without(v.stones[other(p)], captured);
-      v.handicap = without(v.handicap, captured);
+      // `handicap` is where the handicap stones were placed, as in the server's view; whether
+      // one still stands is in `stones`.
       v.rejected = without(v.rejected, captured);
       v.counts[p] += 1;
       v.counts[other(p)] -= captured.length;
@@ -109,7 +115,6 @@ export function applyEvent(view, event, version) {
       v.to_move = null;
       v.reveal = event.reveal;
       v.stones = { black: [...event.reveal.stones.black], white: [...event.reveal.stones.white] };
-      v.tried = [];
       break;
     default: // resign, timeout: only turn and to_move change
       break;

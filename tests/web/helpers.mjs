@@ -30,6 +30,10 @@ function built(relPath, envVar) {
 /// The phantomgo binary: $PHANTOMGO_BIN, else the ci build, else the default build.
 export const binaryPath = () => built('src/cli/phantomgo', 'PHANTOMGO_BIN');
 
+/// The view fixture generator (tools/view_fixtures.cpp): $PG_VIEW_FIXTURES_BIN, else the ci
+/// build, else the default build.
+export const viewFixturesPath = () => built('tools/pg_view_fixtures', 'PG_VIEW_FIXTURES_BIN');
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
