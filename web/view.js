@@ -143,27 +143,20 @@ export function logLines(events, audience) {
         lines.push({ key: 'log.rejected', params: { player: who, n: pendingRejected }, kind: 'rejected' });
         break;
       case 'stone':
+      case 'moved': {
+        const own = e.kind === 'stone';
+        const n = own ? pendingOwn.length : pendingRejected;
         lines.push({
-          key: pendingOwn.length ? 'log.ownStoneAfter' : 'log.ownStone',
-          params: { point: e.point, n: pendingOwn.length },
-          kind: 'stone',
+          key: own ? (n ? 'log.ownStoneAfter' : 'log.ownStone') : n ? 'log.movedAfter' : 'log.moved',
+          params: own ? { point: e.point, n } : { player: who, n },
+          kind: e.kind,
         });
         if (e.captured.length)
           lines.push({ key: 'log.captured', params: { color: other(who), points: e.captured.join(', '), n: e.captured.length }, kind: 'capture' });
         pendingOwn = [];
         pendingRejected = 0;
         break;
-      case 'moved':
-        lines.push({
-          key: pendingRejected ? 'log.movedAfter' : 'log.moved',
-          params: { player: who, n: pendingRejected },
-          kind: 'moved',
-        });
-        if (e.captured.length)
-          lines.push({ key: 'log.captured', params: { color: other(who), points: e.captured.join(', '), n: e.captured.length }, kind: 'capture' });
-        pendingOwn = [];
-        pendingRejected = 0;
-        break;
+      }
       case 'pass': {
         const n = mine ? pendingOwn.length : pendingRejected;
         lines.push({ key: mine ? (n ? 'log.ownPassAfter' : 'log.ownPass') : (n ? 'log.passedAfter' : 'log.passed'), params: { player: who, n }, kind: 'pass' });
