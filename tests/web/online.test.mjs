@@ -44,12 +44,15 @@ test('a whole online game between two browsers', async () => {
   await black.locator('[data-testid="invite-copy"]').click();
   assert.equal(await black.evaluate(() => navigator.clipboard.readText()), inviteUrl);
   assert.match(await turnText(black), /Waiting/);
+  assert.match(await black.locator('[data-testid="presence"]').innerText(), /White is not connected/);
 
   // White opens the invitation.
   await white.goto(inviteUrl);
   await white.locator('#board').waitFor();
+  // The server's info message tells Black that the game has started and White is here.
   await black.locator('[data-testid="turn"]', { hasText: 'Your turn.' }).waitFor();
-  assert.match(await turnText(white), /Black to play/);
+  await black.locator('[data-testid="presence"]', { hasText: 'White is connected' }).waitFor();
+  await white.locator('[data-testid="turn"]', { hasText: 'Black to play' }).waitFor();
 
   // Black C3. White tries C3 (rejected), then A1.
   await play(black, 'C3');

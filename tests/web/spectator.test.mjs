@@ -20,6 +20,11 @@ test('a spectator sees only handicap stones and announcements until the end', as
   await page.goto(created.watch_url);
   await page.locator('#board').waitFor();
   assert.match(await page.locator('h1').innerText(), /Watching/);
+  // The table's public information, kept up to date by the server's info messages: both players
+  // are connected, and this page is the one spectator.
+  const presence = page.locator('[data-testid="presence"]');
+  await presence.filter({ hasText: '1 spectator' }).waitFor();
+  assert.match(await presence.innerText(), /Black is connected\s+White is connected/);
 
   // White moves first with handicap (Black's stones on C3 and G7): hidden stones, and a
   // rejected try on a hidden stone.
