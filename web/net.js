@@ -94,7 +94,8 @@ export class TableConnection {
     this.handlers.onStatus('closed');
   }
 
-  /// Drops the current connection as a network failure would (for tests and "retry now").
+  /// Drops the current connection as a network failure would: it reconnects and joins again
+  /// (the table page does this after a gap in the versions).
   drop() {
     if (this.ws) this.ws.close();
   }

@@ -21,10 +21,9 @@ const initialState = {
   joined: false,
   role: null, // black | white | spectator | hotseat
   seats: [],
-  info: null,
+  info: null, // the table's public information: from `joined`, then every `info` message
   views: {}, // seat -> view (view.js)
   clock: null, // the last clock message, with `at` (performance.now() when received)
-  presence: null,
   thinking: null, // the computer's seat while it chooses
   error: null, // {code, at}
   fatal: null, // a join error code: the table cannot be shown
@@ -46,19 +45,13 @@ export function reduce(state, msg) {
       const next = applyEvent(view, msg.event, msg.version);
       let thinking = state.thinking;
       if (thinking && (next.to_move !== thinking || next.over)) thinking = null;
-      let info = state.info;
-      if (info && info.state === 'waiting') info = { ...info, state: 'playing' };
-      if (next.over && info) info = { ...info, state: 'over' };
-      return { ...state, views: { ...state.views, [msg.seat]: next }, thinking, info };
+      return { ...state, views: { ...state.views, [msg.seat]: next }, thinking };
     }
+    case 'info':
+      // The server's word on the table's state (waiting, playing, over) and who is connected.
+      return { ...state, info: msg.info };
     case 'clock':
       return { ...state, clock: { ...msg, at: performance.now() } };
-    case 'presence': {
-      let info = state.info;
-      const humansHere = info && ['black', 'white'].every((c) => info.seats?.[c]?.player === 'computer' || msg[c]);
-      if (info && info.state === 'waiting' && humansHere) info = { ...info, state: 'playing' };
-      return { ...state, presence: msg, info };
-    }
     case 'thinking':
       return { ...state, thinking: msg.seat };
     case 'error':
@@ -186,8 +179,6 @@ export function TablePage({ table, token }) {
       },
     });
     connRef.current = conn;
-    // For tests and a "reconnect now": window.__pg.drop() drops the socket like a network loss.
-    window.__pg = { drop: () => conn.drop() };
     return () => conn.close();
   }, [table, token]);
 
@@ -309,7 +300,7 @@ function TableView(props) {
   const boardBox = useRef(null);
   const width = useWidth(boardBox);
   const vertexSize = fitVertexSize(rules.size, rules.topology === 'torus', Math.min(width, 640));
-  const started = info.state !== 'waiting' || view.events.length > 0;
+  const started = info.state !== 'waiting';
   const myTurn = started && !spectator && !view.over && view.to_move === seat;
 
   const visible = [...view.stones.black, ...view.stones.white];
@@ -321,15 +312,15 @@ function TableView(props) {
     return null;
   }, [view.events, spectator]);
 
+  // A command for this board's seat: a hot-seat connection holds both seats, so it names the
+  // one it acts for; any other connection acts for its only seat.
+  const command = (type, fields = {}) => send({ type, ...fields, ...(hotseat ? { seat } : {}) });
   const tryPoint = (point) => {
     if (markMode) return mark(point);
     setConfirmResign(false);
-    send({ type: 'try', point, ...(hotseat ? { seat } : {}) });
+    command('try', { point });
   };
-  const mark = (point) => {
-    const set = !view.marks.includes(point);
-    send({ type: 'mark', point, set, ...(hotseat ? { seat } : {}) });
-  };
+  const mark = (point) => command('mark', { point, set: !view.marks.includes(point) });
   const describe = (point) => {
     const parts = [];
     if (view.stones[seat]?.includes(point)) parts.push(t('cell.own'));
@@ -416,15 +407,15 @@ function TableView(props) {
             setMarkMode=${setMarkMode}
             confirmResign=${confirmResign}
             setConfirmResign=${setConfirmResign}
-            onPass=${() => send({ type: 'pass', ...(hotseat ? { seat } : {}) })}
+            onPass=${() => command('pass')}
             onResign=${() => {
               setConfirmResign(false);
-              send({ type: 'resign', ...(hotseat ? { seat } : {}) });
+              command('resign');
             }}
           />`}
           <${Counts} view=${view} seat=${seat} />
           ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} />`}
-          ${!hotseat && html`<${Presence} state=${state} seat=${seat} />`}
+          ${!hotseat && html`<${Presence} info=${state.info} seat=${seat} />`}
           ${view.over && html`<${EndPanel} table=${table} view=${view} />`}
           <${Log} view=${view} seat=${seat} />
           ${!hotseat && !spectator && html`<${Invite} table=${table} token=${token} state=${state} seat=${seat} />`}
@@ -505,24 +496,21 @@ function Clocks({ clock, over }) {
   `;
 }
 
-function Presence({ state, seat }) {
-  const p = state.presence;
-  const info = state.info;
-  if (!p) return null;
+/// Who is at the table, from its public information (`seats`, `spectators`).
+function Presence({ info, seat }) {
   const items = ['black', 'white']
     .filter((c) => c !== seat)
     .map((c) => {
-      const computer = info.seats?.[c]?.player === 'computer';
+      const computer = info.seats[c].player === 'computer';
+      const here = info.seats[c].connected;
       const text = computer
         ? t('presence.computer', { player: colorName(c), strength: t(`strength.${info.computer?.strength ?? 'medium'}`) })
-        : p[c]
-          ? t('presence.here', { player: colorName(c) })
-          : t('presence.away', { player: colorName(c) });
-      return html`<li class=${p[c] || computer ? 'here' : 'away'}>${text}</li>`;
+        : t(here ? 'presence.here' : 'presence.away', { player: colorName(c) });
+      return html`<li class=${here || computer ? 'here' : 'away'}>${text}</li>`;
     });
   return html`<ul class="presence" data-testid="presence">
     ${items}
-    ${p.spectators > 0 && html`<li>${t('presence.spectators', { n: p.spectators })}</li>`}
+    ${info.spectators > 0 && html`<li>${t('presence.spectators', { n: info.spectators })}</li>`}
   </ul>`;
 }
 
@@ -604,7 +592,8 @@ function Invite({ table, token, state, seat }) {
   const watch = `${location.origin}/#table=${encodeURIComponent(table)}`;
   const invite = saved?.invite ?? null;
   const otherSeat = other(seat);
-  const waiting = state.info.state === 'waiting' && state.info.mode === 'online' && !state.presence?.[otherSeat];
+  const { info } = state;
+  const waiting = info.state === 'waiting' && info.mode === 'online' && !info.seats[otherSeat].connected;
   const body = html`
     ${invite && html`<${CopyField} label=${t('invite.link', { player: colorName(otherSeat) })} value=${invite} testid="invite" />`}
     <${CopyField} label=${t('invite.watch')} value=${watch} testid="watch" />

@@ -77,9 +77,15 @@ export function applyEvent(view, event, version) {
     case 'stone':
     case 'moved': {
       const captured = event.captured ?? [];
-      if (event.kind === 'stone') v.stones[p] = withPoint(v.stones[p], event.point);
+      // Your own stone on a point where a try of yours was rejected, and every announced
+      // capture, clear the rejected mark there (as the server's view does).
+      if (event.kind === 'stone') {
+        v.stones[p] = withPoint(v.stones[p], event.point);
+        v.rejected = without(v.rejected, [event.point]);
+      }
       v.stones[other(p)] = without(v.stones[other(p)], captured);
-      v.handicap = without(v.handicap, captured);
+      // `handicap` is where the handicap stones were placed, as in the server's view; whether
+      // one still stands is in `stones`.
       v.rejected = without(v.rejected, captured);
       v.counts[p] += 1;
       v.counts[other(p)] -= captured.length;
@@ -109,7 +115,6 @@ export function applyEvent(view, event, version) {
       v.to_move = null;
       v.reveal = event.reveal;
       v.stones = { black: [...event.reveal.stones.black], white: [...event.reveal.stones.white] };
-      v.tried = [];
       break;
     default: // resign, timeout: only turn and to_move change
       break;
@@ -138,27 +143,20 @@ export function logLines(events, audience) {
         lines.push({ key: 'log.rejected', params: { player: who, n: pendingRejected }, kind: 'rejected' });
         break;
       case 'stone':
+      case 'moved': {
+        const own = e.kind === 'stone';
+        const n = own ? pendingOwn.length : pendingRejected;
         lines.push({
-          key: pendingOwn.length ? 'log.ownStoneAfter' : 'log.ownStone',
-          params: { point: e.point, n: pendingOwn.length },
-          kind: 'stone',
+          key: own ? (n ? 'log.ownStoneAfter' : 'log.ownStone') : n ? 'log.movedAfter' : 'log.moved',
+          params: own ? { point: e.point, n } : { player: who, n },
+          kind: e.kind,
         });
         if (e.captured.length)
           lines.push({ key: 'log.captured', params: { color: other(who), points: e.captured.join(', '), n: e.captured.length }, kind: 'capture' });
         pendingOwn = [];
         pendingRejected = 0;
         break;
-      case 'moved':
-        lines.push({
-          key: pendingRejected ? 'log.movedAfter' : 'log.moved',
-          params: { player: who, n: pendingRejected },
-          kind: 'moved',
-        });
-        if (e.captured.length)
-          lines.push({ key: 'log.captured', params: { color: other(who), points: e.captured.join(', '), n: e.captured.length }, kind: 'capture' });
-        pendingOwn = [];
-        pendingRejected = 0;
-        break;
+      }
       case 'pass': {
         const n = mine ? pendingOwn.length : pendingRejected;
         lines.push({ key: mine ? (n ? 'log.ownPassAfter' : 'log.ownPass') : (n ? 'log.passedAfter' : 'log.passed'), params: { player: who, n }, kind: 'pass' });

@@ -1,30 +1,21 @@
 // A game against the computer, through the page, to the end: the computer's turn shows that it
 // is thinking, then what was announced.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, launchBrowser, logText, recordFrames, screenshot, startServer, vertex, watchErrors } from './helpers.mjs';
+import { DESKTOP, logText, recordFrames, screenshot, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer(['--bot-seconds', '0.05']);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser(['--bot-seconds', '0.05']);
 
 const POINTS = ['C3', 'B2', 'D4', 'B4', 'D2', 'C2', 'C4', 'B3', 'D3'];
 
 test('a game against the computer, to the end', async () => {
   const errors = [];
-  const ctx = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+  const ctx = await env.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
   const page = await ctx.newPage();
   watchErrors(page, errors);
   const frames = recordFrames(page);
 
-  await page.goto(`${server.url}/`);
+  await page.goto(`${env.server.url}/`);
   await page.getByLabel('Against the computer').check();
   await page.locator('#strength').selectOption('easy');
   await page.locator('#size').selectOption('5');

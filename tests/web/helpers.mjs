@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -16,14 +17,22 @@ export const ARTIFACTS = join(ROOT, 'artifacts', 'screenshots');
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 390, height: 844 };
 
-/// The phantomgo binary: $PHANTOMGO_BIN, else the ci build, else the default build.
-export function binaryPath() {
-  if (process.env.PHANTOMGO_BIN) return process.env.PHANTOMGO_BIN;
-  for (const p of ['build/ci/src/cli/phantomgo', 'build/default/src/cli/phantomgo']) {
-    if (existsSync(join(ROOT, p))) return join(ROOT, p);
+/// A program of this repository's build: $<envVar>, else the ci build, else the default build.
+function built(relPath, envVar) {
+  if (process.env[envVar]) return process.env[envVar];
+  for (const preset of ['ci', 'default']) {
+    const p = join(ROOT, 'build', preset, relPath);
+    if (existsSync(p)) return p;
   }
-  throw new Error('phantomgo is not built: run `make build` or set PHANTOMGO_BIN');
+  throw new Error(`${relPath} is not built: run \`make build\` or set ${envVar}`);
 }
+
+/// The phantomgo binary: $PHANTOMGO_BIN, else the ci build, else the default build.
+export const binaryPath = () => built('src/cli/phantomgo', 'PHANTOMGO_BIN');
+
+/// The view fixture generator (tools/view_fixtures.cpp): $PG_VIEW_FIXTURES_BIN, else the ci
+/// build, else the default build.
+export const viewFixturesPath = () => built('tools/pg_view_fixtures', 'PG_VIEW_FIXTURES_BIN');
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -97,6 +106,48 @@ export function launchBrowser() {
     ],
   });
 }
+
+/// The set-up of a browser test file: `phantomgo serve` (with `serverArgs`) and Chromium, started
+/// before the file's tests and stopped after them, and then `prepare(env)` if given (a second
+/// top-level before() hook would not wait for this one). Returns an object whose `server`
+/// ({url, ...}) and `browser` are set once the tests run.
+export function serverAndBrowser(serverArgs = [], prepare = null) {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer(serverArgs);
+    env.browser = await launchBrowser();
+    await prepare?.(env);
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
+}
+
+/// Lets a test drop a page's WebSocket as a network loss would (see dropSockets). Call before
+/// the page loads: an init script wraps window.WebSocket to keep the page's open sockets.
+export function allowDroppingSockets(page) {
+  return page.addInitScript(() => {
+    const Native = window.WebSocket;
+    const open = new Set();
+    window.WebSocket = class extends Native {
+      constructor(...args) {
+        super(...args);
+        open.add(this);
+        this.addEventListener('close', () => open.delete(this));
+      }
+    };
+    Object.defineProperty(window, '__pgTestDropSockets', {
+      value: () => {
+        for (const ws of open) ws.close();
+      },
+    });
+  });
+}
+
+/// Closes every open WebSocket of a page prepared with allowDroppingSockets.
+export const dropSockets = (page) => page.evaluate(() => window.__pgTestDropSockets());
 
 /// Collects console errors and uncaught exceptions of a page into `errors`.
 export function watchErrors(page, errors, label = '') {

@@ -1,20 +1,11 @@
 // Two players on one device: the curtain between turns (while it is down the page holds no
 // board and names no point), played with the keyboard only; and a torus table where a capture
 // across the seam is played by clicking a wrapped copy in the margin.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, createTable, launchBrowser, logText, screenshot, startServer, vertex, watchErrors } from './helpers.mjs';
+import { DESKTOP, PHONE, createTable, logText, screenshot, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /// Waits for the curtain naming `player`, checks that it hides everything, and lifts it.
 async function throughCurtain(page, player, hiddenPoints, { keyboard = false } = {}) {
@@ -47,12 +38,12 @@ async function focusBoardByTab(page) {
 
 test('a hot-seat game with the curtain, played with the keyboard only', async () => {
   const errors = [];
-  const ctx = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
+  const ctx = await env.browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
   const page = await ctx.newPage();
   watchErrors(page, errors);
 
   // Set up with the keyboard: choose the hot-seat mode and a 5x5 board.
-  await page.goto(`${server.url}/`);
+  await page.goto(`${env.server.url}/`);
   await page.locator('input[name="mode"][value="hotseat"]').focus();
   await page.keyboard.press('Space');
   await page.locator('#size').focus();
@@ -105,10 +96,10 @@ test('a hot-seat game with the curtain, played with the keyboard only', async ()
 
 test('on a torus a capture across the seam is played on a wrapped copy', async () => {
   const errors = [];
-  const ctx = await browser.newContext({ viewport: PHONE, locale: 'en-GB', isMobile: true, hasTouch: true });
+  const ctx = await env.browser.newContext({ viewport: PHONE, locale: 'en-GB', isMobile: true, hasTouch: true });
   const page = await ctx.newPage();
   watchErrors(page, errors);
-  const created = await createTable(server.url, { rules: { size: 5, topology: 'torus' }, mode: 'hotseat' });
+  const created = await createTable(env.server.url, { rules: { size: 5, topology: 'torus' }, mode: 'hotseat' });
   await page.goto(created.seats.hotseat.url);
 
   const moves = [

@@ -1,26 +1,22 @@
 // Every language renders the home, rules, table and end pages with no missing string and no
 // console error; the language follows the browser, can be switched, and stays chosen.
 // Screenshots of the main pages at desktop and phone sizes go to artifacts/screenshots/.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { DESKTOP, PHONE, WsPlayer, createTable, launchBrowser, screenshot, startServer, watchErrors } from './helpers.mjs';
+import { DESKTOP, PHONE, WsPlayer, createTable, screenshot, watchErrors, serverAndBrowser } from './helpers.mjs';
 
 const LANGS = ['en', 'de', 'it', 'cs', 'tr', 'fi'];
 const PLAY = { en: 'Play', de: 'Spielen', it: 'Gioca', cs: 'Hrát', tr: 'Oyna', fi: 'Pelaa' };
 
-let server;
-let browser;
 let hotseatUrl;
 let finishedUrl;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  hotseatUrl = (await createTable(server.url, { rules: { size: 7, handicap: 2, komi: 3 }, mode: 'hotseat', clock: { main_seconds: 3600, increment_seconds: 5 } })).seats.hotseat.url;
+const env = serverAndBrowser([], async () => {
+  hotseatUrl = (await createTable(env.server.url, { rules: { size: 7, handicap: 2, komi: 3 }, mode: 'hotseat', clock: { main_seconds: 3600, increment_seconds: 5 } })).seats.hotseat.url;
   // A finished game (two passes after a stone and a rejected try) to show the end and replay.
-  const done = await createTable(server.url, { rules: { size: 5 }, mode: 'online' });
-  const b = await WsPlayer.join(server.url, done.table, done.seats.black.token);
-  const w = await WsPlayer.join(server.url, done.table, done.seats.white.token);
+  const done = await createTable(env.server.url, { rules: { size: 5 }, mode: 'online' });
+  const b = await WsPlayer.join(env.server.url, done.table, done.seats.black.token);
+  const w = await WsPlayer.join(env.server.url, done.table, done.seats.white.token);
   await b.act({ type: 'try', point: 'C3' });
   await w.act({ type: 'try', point: 'C3' });
   await w.act({ type: 'try', point: 'B2' });
@@ -29,10 +25,6 @@ before(async () => {
   b.close();
   w.close();
   finishedUrl = done.watch_url;
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function checkPage(page, what) {
@@ -46,13 +38,13 @@ for (const lang of LANGS) {
     // Every page is checked at desktop size; English is also checked, and photographed, at
     // phone size. The other languages leave a screenshot of each page at desktop size.
     const sizes = lang === 'en' ? [['desktop', DESKTOP], ['phone', PHONE]] : [['desktop', DESKTOP]];
-    const ctx = await browser.newContext({ viewport: DESKTOP, locale: lang });
+    const ctx = await env.browser.newContext({ viewport: DESKTOP, locale: lang });
     const page = await ctx.newPage();
     watchErrors(page, errors, lang);
     for (const [size, viewport] of sizes) {
       await page.setViewportSize(viewport);
 
-      await page.goto(`${server.url}/`);
+      await page.goto(`${env.server.url}/`);
       await page.locator('[data-testid="setup"]').waitFor();
       assert.equal(await page.locator('html').getAttribute('lang'), lang);
       assert.equal(await page.locator('nav a').first().innerText(), PLAY[lang]);
@@ -60,7 +52,7 @@ for (const lang of LANGS) {
       await checkPage(page, `${lang} home`);
       await screenshot(page, `${lang}-home-${size}`);
 
-      await page.goto(`${server.url}/#/rules`);
+      await page.goto(`${env.server.url}/#/rules`);
       await page.locator('.rules h2').first().waitFor();
       assert.equal(await page.locator('.rules section').count(), 6);
       assert.equal(await page.locator('.rules table.rules-table tbody tr').count(), 6);
@@ -92,16 +84,16 @@ for (const lang of LANGS) {
 
 test('the language can be switched on any page and stays chosen', async () => {
   const errors = [];
-  const ctx = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+  const ctx = await env.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
   const page = await ctx.newPage();
   watchErrors(page, errors);
-  await page.goto(`${server.url}/#/rules`);
+  await page.goto(`${env.server.url}/#/rules`);
   await page.locator('.rules h1', { hasText: 'The rules of Phantom Go' }).waitFor();
   await page.locator('.lang select').selectOption('fi');
   await page.locator('.rules h1', { hasText: 'Phantom Gon säännöt' }).waitFor();
   await page.reload();
   await page.locator('.rules h1', { hasText: 'Phantom Gon säännöt' }).waitFor();
-  await page.goto(`${server.url}/`);
+  await page.goto(`${env.server.url}/`);
   assert.equal(await page.locator('nav a').first().innerText(), 'Pelaa');
   // The skip link is the first stop of the keyboard and moves the focus to the content.
   await page.keyboard.press('Tab');
@@ -116,7 +108,7 @@ test('the libraries are served under /vendor/ from node_modules, and nothing out
   const get = (path) =>
     new Promise((resolve, reject) => {
       // Options, not a URL: the path goes out as written, not normalised.
-      const { hostname, port } = new URL(server.url);
+      const { hostname, port } = new URL(env.server.url);
       const req = request({ hostname, port, path }, (res) => {
         res.resume();
         resolve(res.statusCode);

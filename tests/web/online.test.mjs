@@ -2,22 +2,13 @@
 // home page, the invitation link is copied and opened by the other player, a try is rejected, a
 // stone is captured, a reload and a dropped connection in the middle resume the seat, and two
 // passes end the game with the reveal, the score, the replay and the SGF.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, PHONE, launchBrowser, logText, recordFrames, screenshot, startServer, vertex, watchErrors,
+  DESKTOP, allowDroppingSockets, dropSockets, PHONE, logText, recordFrames, screenshot, vertex, watchErrors, serverAndBrowser,
 } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 const turnText = (page) => page.locator('[data-testid="turn"]').innerText();
 
@@ -27,17 +18,18 @@ async function play(page, point) {
 
 test('a whole online game between two browsers', async () => {
   const errors = [];
-  const blackCtx = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
-  await blackCtx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  const whiteCtx = await browser.newContext({ viewport: PHONE, locale: 'en-US', isMobile: true, hasTouch: true });
+  const blackCtx = await env.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+  await blackCtx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+  const whiteCtx = await env.browser.newContext({ viewport: PHONE, locale: 'en-US', isMobile: true, hasTouch: true });
   const black = await blackCtx.newPage();
   const white = await whiteCtx.newPage();
   watchErrors(black, errors, 'black');
   watchErrors(white, errors, 'white');
   const whiteFrames = recordFrames(white);
+  await allowDroppingSockets(white);
 
   // Set up a 5x5 table on the home page.
-  await black.goto(`${server.url}/`);
+  await black.goto(`${env.server.url}/`);
   await black.locator('#size').selectOption('5');
   await screenshot(black, 'home-desktop');
   await black.getByRole('button', { name: 'Create the table' }).click();
@@ -52,12 +44,15 @@ test('a whole online game between two browsers', async () => {
   await black.locator('[data-testid="invite-copy"]').click();
   assert.equal(await black.evaluate(() => navigator.clipboard.readText()), inviteUrl);
   assert.match(await turnText(black), /Waiting/);
+  assert.match(await black.locator('[data-testid="presence"]').innerText(), /White is not connected/);
 
   // White opens the invitation.
   await white.goto(inviteUrl);
   await white.locator('#board').waitFor();
+  // The server's info message tells Black that the game has started and White is here.
   await black.locator('[data-testid="turn"]', { hasText: 'Your turn.' }).waitFor();
-  assert.match(await turnText(white), /Black to play/);
+  await black.locator('[data-testid="presence"]', { hasText: 'White is connected' }).waitFor();
+  await white.locator('[data-testid="turn"]', { hasText: 'Black to play' }).waitFor();
 
   // Black C3. White tries C3 (rejected), then A1.
   await play(black, 'C3');
@@ -101,7 +96,7 @@ test('a whole online game between two browsers', async () => {
 
   // A dropped connection shows that it reconnects, then joins with last_version.
   const sentBefore = whiteFrames.sent.length;
-  await white.evaluate(() => window.__pg.drop());
+  await dropSockets(white);
   await white.locator('[data-testid="connection"]').waitFor();
   await white.locator('[data-testid="connection"]').waitFor({ state: 'detached' });
   const rejoin = whiteFrames.sent.slice(sentBefore).map((f) => JSON.parse(f)).find((m) => m.type === 'join');
@@ -142,7 +137,7 @@ test('a whole online game between two browsers', async () => {
 
   // The SGF download.
   const href = await black.locator('[data-testid="sgf"]').getAttribute('href');
-  const sgf = await black.request.get(`${server.url}${href}`);
+  const sgf = await black.request.get(`${env.server.url}${href}`);
   assert.equal(sgf.status(), 200);
   const text = await sgf.text();
   assert.match(text, /SZ\[5\]/);

@@ -1,34 +1,30 @@
 // A spectator's page never holds a hidden stone: not in the DOM, not in any WebSocket frame it
 // received, until the end reveals the board. The players are scripted over the real WebSocket.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, WsPlayer, createTable, launchBrowser, logText, recordFrames, screenshot, startServer, watchErrors } from './helpers.mjs';
+import { DESKTOP, WsPlayer, createTable, logText, recordFrames, screenshot, watchErrors, serverAndBrowser } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test('a spectator sees only handicap stones and announcements until the end', async () => {
   const errors = [];
-  const created = await createTable(server.url, { rules: { size: 9, handicap: 2 }, mode: 'online' });
-  const black = await WsPlayer.join(server.url, created.table, created.seats.black.token);
-  const white = await WsPlayer.join(server.url, created.table, created.seats.white.token);
+  const created = await createTable(env.server.url, { rules: { size: 9, handicap: 2 }, mode: 'online' });
+  const black = await WsPlayer.join(env.server.url, created.table, created.seats.black.token);
+  const white = await WsPlayer.join(env.server.url, created.table, created.seats.white.token);
   assert.equal(created.info.rules.handicap, 2);
 
-  const ctx = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+  const ctx = await env.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
   const page = await ctx.newPage();
   watchErrors(page, errors);
   const frames = recordFrames(page);
   await page.goto(created.watch_url);
   await page.locator('#board').waitFor();
   assert.match(await page.locator('h1').innerText(), /Watching/);
+  // The table's public information, kept up to date by the server's info messages: both players
+  // are connected, and this page is the one spectator.
+  const presence = page.locator('[data-testid="presence"]');
+  await presence.filter({ hasText: '1 spectator' }).waitFor();
+  assert.match(await presence.innerText(), /Black is connected\s+White is connected/);
 
   // White moves first with handicap (Black's stones on C3 and G7): hidden stones, and a
   // rejected try on a hidden stone.

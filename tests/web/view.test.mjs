@@ -86,3 +86,29 @@ test('the replay has a step per try and three boards per step', () => {
   assert.deepEqual([...afterWhite.white.stones.keys()], ['D4']);
   assert.deepEqual(afterWhite.white.rejected, ['C3']);
 });
+
+test('the fold keeps what the server keeps: handicap placement, tries at the end; own stones clear marks', () => {
+  // A captured handicap stone leaves `stones` but not `handicap` (the placement points).
+  let v = viewFromSnapshot(snapshot({
+    audience: 'spectator', rules: { ...snapshot().rules, size: 9, handicap: 2 }, to_move: 'white',
+    stones: { black: ['C3', 'G7'], white: [] }, counts: { black: 2, white: 0 }, handicap: ['C3', 'G7'],
+  }));
+  v = applyEvent(v, { kind: 'moved', player: 'white', captured: ['C3'], turn: 1, to_move: 'black' }, 1);
+  assert.deepEqual(v.stones.black, ['G7']);
+  assert.deepEqual(v.handicap, ['C3', 'G7']);
+  // A rejected point where one's own stone is played later loses its mark.
+  v = viewFromSnapshot(snapshot());
+  v = applyEvent(v, { kind: 'illegal', player: 'black', point: 'C3', turn: 0, to_move: 'black' }, 1);
+  v = applyEvent(v, { kind: 'pass', player: 'black', turn: 1, to_move: 'white' }, 2);
+  v = applyEvent(v, { kind: 'pass', player: 'white', turn: 2, to_move: 'black' }, 3);
+  v = applyEvent(v, { kind: 'stone', player: 'black', point: 'C3', captured: [], turn: 3, to_move: 'white' }, 4);
+  assert.deepEqual(v.rejected, []);
+  // Resigning after a rejected try: the end keeps the turn's tries.
+  v = applyEvent(v, { kind: 'moved', player: 'white', captured: [], turn: 4, to_move: 'black' }, 5);
+  v = applyEvent(v, { kind: 'illegal', player: 'black', point: 'D4', turn: 4, to_move: 'black' }, 6);
+  v = applyEvent(v, { kind: 'resign', player: 'black', turn: 4, to_move: null }, 7);
+  const reveal = { stones: { black: ['C3'], white: ['D4'] }, handicap: [], turns: [], result: { winner: 'white', reason: 'resignation' }, score: {} };
+  v = applyEvent(v, { kind: 'end', player: 'black', turn: 4, to_move: null, reveal }, 8);
+  assert.equal(v.over, true);
+  assert.deepEqual(v.tried, ['D4']);
+});
