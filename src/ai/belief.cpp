@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "rules/assert.h"
+
 namespace pg {
 
 bool canPlaceHidden(const Board& board, Color opp, Point p) {
@@ -13,6 +15,7 @@ bool canPlaceHidden(const Board& board, Color opp, Point p) {
 }
 
 Knowledge Knowledge::fromView(const View& view) {
+  PG_ASSERT(isStone(view.self()), "a player's view, not a spectator's");
   Knowledge k;
   const Rules& rules = view.rules();
   const int n = rules.numPoints();

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "ai/belief.h"
+#include "rules/assert.h"
 #include "rules/game.h"
 #include "rules/playout.h"
 
@@ -171,6 +172,7 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
   const Rules& rules = view.rules();
   const int n = rules.numPoints();
   const Color self = view.self();
+  PG_ASSERT(!view.over() && view.toMove() == self, "the search runs for the player on turn");
   threads = std::max(1, threads);
   out.threads = threads;
 

@@ -61,6 +61,7 @@ std::string_view eventKindName(EventKind k) {
 
 Referee::Referee(const Rules& rules)
     : game_(rules), tried_(static_cast<size_t>(rules.numPoints()), 0) {
+  PG_ASSERT(!rules.validate(), "the rules are playable");
   marks_[0].assign(static_cast<size_t>(rules.numPoints()), 0);
   marks_[1].assign(static_cast<size_t>(rules.numPoints()), 0);
   for (int a = 0; a < kNumAudiences; ++a) views_.emplace_back(rules, static_cast<Audience>(a));

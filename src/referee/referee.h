@@ -14,6 +14,7 @@
 #include "referee/event.h"
 #include "referee/seen.h"
 #include "referee/view.h"
+#include "rules/assert.h"
 #include "rules/game.h"
 
 namespace pg {
@@ -65,7 +66,10 @@ class Referee {
   int turn() const { return game_.turnsPlayed(); }
   bool over() const { return game_.over(); }
   /// Precondition: over().
-  const Result& result() const { return game_.result(); }
+  const Result& result() const {
+    PG_ASSERT(over(), "a result exists only after the end");
+    return game_.result();
+  }
   /// Tries the player on turn has made this turn (count only: public).
   int triesThisTurn() const { return static_cast<int>(tried_list_.size()); }
 

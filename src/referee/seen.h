@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rules/assert.h"
 #include "rules/game.h"
 #include "rules/rules.h"
 #include "rules/types.h"
@@ -19,6 +20,7 @@ inline constexpr int kNumAudiences = 3;
 std::string_view audienceName(Audience a);
 /// Precondition: c is Black or White.
 constexpr Audience audienceOf(Color c) {
+  PG_ASSERT(isStone(c), "audienceOf takes a player's colour");
   return c == Color::Black ? Audience::Black : Audience::White;
 }
 /// The seat colour of a player audience; Empty for spectators.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "referee/seen.h"
+#include "rules/assert.h"
 #include "rules/rules.h"
 
 namespace pg {
@@ -49,7 +50,10 @@ class View {
   int turn() const { return turn_; }
   bool over() const { return reveal_ != nullptr; }
   /// Precondition: over().
-  const Reveal& reveal() const { return *reveal_; }
+  const Reveal& reveal() const {
+    PG_ASSERT(over(), "the reveal exists only after the end");
+    return *reveal_;
+  }
 
  private:
   void removeCaptured(const std::vector<Point>& captured, Color colour);
