@@ -35,7 +35,7 @@ TEST(RefereeAssertDeathTest, AudienceOfEmptyDies) {
 TEST(RefereeAssertDeathTest, UnplayableRulesDie) {
   if (!kAsserts) GTEST_SKIP() << "PG_ASSERT is off in this build";
   Rules rules;
-  rules.size = 3;
+  rules.komi = 0.3;  // not a multiple of 0.5: every part of the game can still be built
   EXPECT_DEATH(Referee{rules}, "the rules are playable");
 }
 
