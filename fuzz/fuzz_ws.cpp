@@ -6,9 +6,9 @@
 //
 // Asserted on every frame any connection receives: it is one JSON object with a known type;
 // an error has a known code; a seat's events and snapshots carry versions that follow on; no
-// one but the mover gets a point or the mover's kinds (stone, illegal, mark); before the end a
-// snapshot shows a seat only its own stones and standing handicap stones, and a spectator only
-// handicap stones; a stranger never joins a seat.
+// one but the mover gets a point or the mover's kinds (stone, illegal, mark); an info frame is
+// the public info and no board; before the end a snapshot shows a seat only its own stones and
+// standing handicap stones, and a spectator only handicap stones; a stranger never joins a seat.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <map>
@@ -22,8 +22,8 @@
 namespace pg::fuzz {
 namespace {
 
-const std::set<std::string> kTypes = {"joined",   "snapshot", "event", "clock",
-                                      "presence", "thinking", "pong",  "error"};
+const std::set<std::string> kTypes = {"joined",   "snapshot", "event", "clock", "presence",
+                                      "thinking", "pong",     "error", "info"};
 const std::set<std::string> kErrors = {
     "bad-json",      "bad-request",   "unknown-command",  "not-joined",    "already-joined",
     "no-such-table", "bad-token",     "spectator",        "not-your-seat", "not-started",
@@ -70,6 +70,16 @@ PG_NO_COVERAGE void checkFrames(Conn& c, const std::set<std::string>& handicap,
       PG_FUZZ_CHECK(!c.stranger || c.role == "spectator" || m.at("table") != table_a,
                     "a stranger took a seat: " + text);
       for (const Json& s : m.at("seats")) c.version[s.get<std::string>()] = -1;
+      continue;
+    }
+    if (type == "info") {
+      // The public info only: the same keys as GET /api/tables/<id>, no vertex anywhere.
+      const Json& info = m.at("info");
+      PG_FUZZ_CHECK(info.at("table").is_string() && info.contains("state") &&
+                        info.contains("seats") && info.contains("spectators"),
+                    "info frame without the public info: " + text);
+      PG_FUZZ_CHECK(!info.contains("stones") && !info.contains("tries"),
+                    "info frame with a board: " + text);
       continue;
     }
     if (type != "snapshot" && type != "event") continue;

@@ -13,7 +13,7 @@
 # write crashes there too. Add -jobs/-workers on a machine with cores to spare.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TARGETS=(fuzz_referee fuzz_sgf fuzz_ws fuzz_http)
+TARGETS=(fuzz_referee fuzz_sgf fuzz_ws fuzz_http fuzz_client_message)
 JOBS=${JOBS:-2}
 SMOKE_SECONDS=${SMOKE_SECONDS:-8}
 

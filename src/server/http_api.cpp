@@ -5,6 +5,7 @@
 #include <ctime>
 #include <future>
 
+#include "server/exception_text.h"
 #include "server/tokens.h"
 #include "store/sgf_writer.h"
 #include "version.h"
@@ -139,13 +140,7 @@ HttpReply createdReply(const std::string& origin, const TableRegistry::Created& 
 }
 
 HttpReply storeFailedReply(const std::exception_ptr& error) {
-  try {
-    std::rethrow_exception(error);
-  } catch (const std::exception& e) {
-    spdlog::error("store failure on POST /api/tables: {}", e.what());
-  } catch (...) {
-    spdlog::error("store failure on POST /api/tables");
-  }
+  spdlog::error("store failure on POST /api/tables: {}", exceptionText(error));
   return errorReply(500, "store-failed", "The server could not read or write its store.");
 }
 

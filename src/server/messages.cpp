@@ -41,4 +41,23 @@ Frame clockFrame(const FischerClock& c, int64_t now) {
   return makeFrame(clockJson(c, now));
 }
 
+Frame joinedFrame(const std::string& table, Role role, const Json& info) {
+  Json seats = Json::array();
+  for (Audience a : audiencesOf(role)) seats.push_back(std::string(audienceName(a)));
+  return makeFrame(Json{{"type", "joined"},
+                        {"table", table},
+                        {"role", std::string(roleName(role))},
+                        {"seats", seats},
+                        {"info", info}});
+}
+
+Frame presenceFrame(bool black, bool white, int spectators) {
+  return makeFrame(
+      Json{{"type", "presence"}, {"black", black}, {"white", white}, {"spectators", spectators}});
+}
+
+Frame infoFrame(const Json& info) {
+  return makeFrame(Json{{"type", "info"}, {"info", info}});
+}
+
 }  // namespace pg

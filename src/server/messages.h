@@ -10,6 +10,7 @@
 #include "referee/seen.h"
 #include "referee/view.h"
 #include "server/fischer_clock.h"
+#include "server/role.h"
 
 namespace pg {
 
@@ -23,5 +24,11 @@ Frame snapshotFrame(Audience seat, const View& v);
 /// never below zero.
 Json clockJson(const FischerClock& c, int64_t now);
 Frame clockFrame(const FischerClock& c, int64_t now);
+/// {"type":"joined", table, role, seats (the audiences the role hears), info}.
+Frame joinedFrame(const std::string& table, Role role, const Json& info);
+/// {"type":"presence", black, white, spectators}: which seats are connected, and how many watch.
+Frame presenceFrame(bool black, bool white, int spectators);
+/// {"type":"info", "info": <the table's public info>} (server/public_info.h).
+Frame infoFrame(const Json& info);
 
 }  // namespace pg

@@ -1,8 +1,9 @@
 #include "server/router.h"
 
-#include <string_view>
 #include <utility>
+#include <variant>
 
+#include "protocol/client_message.h"
 #include "server/messages.h"
 #include "server/table.h"
 #include "server/table_registry.h"
@@ -14,30 +15,21 @@ void routeMessage(const std::string& text, const std::shared_ptr<Peer>& peer,
   auto error = [&](std::string_view code, std::string_view message) {
     peer->send(errorFrame(code, message));
   };
-  Json msg = Json::parse(text, nullptr, false);
-  if (msg.is_discarded() || !msg.is_object())
-    return error("bad-json", "A message must be one JSON object.");
-  if (!msg.contains("type") || !msg.at("type").is_string())
-    return error("bad-request", "A message needs a \"type\".");
-  const std::string type = msg.at("type").get<std::string>();
-  if (type == "ping") return peer->send(makeFrame(Json{{"type", "pong"}}));
-  if (type == "join") {
-    if (!msg.contains("table") || !msg.at("table").is_string())
-      return error("bad-request", "A join needs a \"table\".");
-    const std::string id = msg.at("table").get<std::string>();
-    if (table && table->id() != id)
+  ParsedMessage parsed = parseClientMessage(text);
+  if (const auto* e = std::get_if<ParseError>(&parsed)) return error(e->code, e->message);
+  ClientMessage& msg = std::get<ClientMessage>(parsed);
+  if (std::holds_alternative<PingRequest>(msg))
+    return peer->send(makeFrame(Json{{"type", "pong"}}));
+  if (auto* join = std::get_if<JoinRequest>(&msg)) {
+    if (table && table->id() != join->table)
       return error("already-joined", "This connection belongs to another table.");
-    if (!table) table = registry.find(id);
+    if (!table) table = registry.find(join->table);
     if (!table) return error("no-such-table", "There is no such table.");
-    table->join(peer, std::move(msg));
+    table->join(peer, std::move(*join));
     return;
   }
-  if (type == "try" || type == "pass" || type == "resign" || type == "mark") {
-    if (!table) return error("not-joined", "Join a table first.");
-    table->command(peer, std::move(msg));
-    return;
-  }
-  error("unknown-command", "Unknown command.");
+  if (!table) return error("not-joined", "Join a table first.");
+  table->command(peer, std::move(std::get<Command>(msg)));
 }
 
 }  // namespace pg

@@ -3,41 +3,20 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <boost/asio/bind_executor.hpp>
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <chrono>
-#include <map>
 
+#include "rules/assert.h"
+#include "server/command_play.h"
+#include "server/event_rows.h"
+#include "server/exception_text.h"
+#include "server/messages.h"
 #include "server/tokens.h"
 
 namespace pg {
 
 namespace net = boost::asio;
-
-namespace {
-
-int colorIndex(Color c) {
-  return c == Color::Black ? 0 : 1;
-}
-
-Json colorOrNull(Color c) {
-  if (!isStone(c)) return nullptr;
-  return std::string(colorName(c));
-}
-
-/// Parses a point field. nullopt with `bad` set when the field is missing or not a string.
-std::optional<Point> pointField(const Json& req, int size, bool& bad) {
-  bad = false;
-  if (!req.contains("point") || !req.at("point").is_string()) {
-    bad = true;
-    return std::nullopt;
-  }
-  auto p = parsePoint(req.at("point").get<std::string>(), size);
-  if (!p || *p == kPass) return std::nullopt;
-  return p;
-}
-
-}  // namespace
 
 int64_t nowMs() {
   using namespace std::chrono;
@@ -49,7 +28,7 @@ std::shared_ptr<Table> Table::load(TableContext ctx, StoredTable record,
   TableSetup setup = setupFromJson(Json::parse(record.setup));
   std::shared_ptr<Table> t(new Table(std::move(ctx), std::move(record), std::move(setup)));
   t->replay(log);
-  t->updateInfo();
+  t->publishInfo();
   return t;
 }
 
@@ -57,22 +36,22 @@ Table::Table(TableContext ctx, StoredTable record, TableSetup setup)
     : ctx_(std::move(ctx)),
       id_(record.id),
       strand_(net::make_strand(*ctx_.io)),
-      timer_(strand_),
       record_(std::move(record)),
-      setup_(std::move(setup)) {
+      setup_(std::move(setup)),
+      keys_(record_.black_token, record_.white_token, record_.hotseat_token) {
   if (setup_.clock) clock_.emplace(setup_.clock->main_ms, setup_.clock->increment_ms);
   if (setup_.computer) {
     uint64_t seed = 0;
     secureRandom(&seed, sizeof seed);
-    bot_ = makePlayer(setup_.computer->strength, seed);
-    if (!bot_) bot_ = makePlayer("random", seed);
+    auto player = makePlayer(setup_.computer->strength, seed);
+    if (!player) player = makePlayer("random", seed);
+    bot_.emplace(std::move(player), setup_.computer->color, *ctx_.bots, strand_, id_);
   }
 }
 
 void Table::replay(const std::vector<StoredEvent>& log) {
   const Rules& rules = setup_.rules;
   referee_.emplace(rules);
-  event_at_.clear();
   if (clock_ && record_.started_at) clock_->start(referee_->toMove(), *record_.started_at);
   int64_t last = record_.started_at.value_or(record_.created_at);
   for (std::size_t i = 0; i < log.size(); ++i) {
@@ -85,7 +64,6 @@ void Table::replay(const std::vector<StoredEvent>& log) {
     if (!a.accepted())
       throw std::invalid_argument("table " + id_ + ": stored event " + std::to_string(i) +
                                   " is refused on replay");
-    event_at_.push_back(log[i].at);
     advanceClock(turn, log[i].at);
     last = std::max(last, log[i].at);
   }
@@ -101,12 +79,12 @@ void Table::start() {
   });
 }
 
-void Table::join(std::shared_ptr<Peer> peer, Json request) {
+void Table::join(std::shared_ptr<Peer> peer, JoinRequest request) {
   enqueue([this, peer = std::move(peer), req = std::move(request)] { doJoin(peer, req); });
 }
 
-void Table::command(std::shared_ptr<Peer> peer, Json request) {
-  enqueue([this, peer = std::move(peer), req = std::move(request)] { doCommand(peer, req); });
+void Table::command(std::shared_ptr<Peer> peer, Command request) {
+  enqueue([this, peer = std::move(peer), cmd = std::move(request)] { doCommand(peer, cmd); });
 }
 
 void Table::leave(Peer* peer) {
@@ -114,273 +92,134 @@ void Table::leave(Peer* peer) {
 }
 
 void Table::enqueue(std::function<void()> f) {
-  // `self` keeps the table alive until f has run or is held (held_ belongs to the table).
+  // `self` keeps the table alive until f has run or is held (the queue belongs to the table).
   net::post(strand_, [self = shared_from_this(), f = std::move(f)]() mutable {
-    self->runOrDefer(std::move(f));
+    self->commits_.runOrDefer(std::move(f));
   });
-}
-
-void Table::runOrDefer(std::function<void()> f) {
-  if (committing_)
-    held_.push_back(std::move(f));
-  else
-    f();
 }
 
 void Table::shutdown() {
   net::post(strand_, [self = shared_from_this()] {
     self->closed_ = true;
-    ++self->timer_generation_;
     self->timer_.cancel();
   });
 }
 
-Json Table::info() const {
-  std::lock_guard lock(info_mutex_);
-  return info_;
-}
+// ---- Joining and leaving ----
 
-bool Table::over() const {
-  std::lock_guard lock(info_mutex_);
-  return info_over_;
-}
-
-// ---- Joining ----
-
-std::vector<Audience> Table::seatsOf(Role r) {
-  switch (r) {
-    case Role::Black:
-      return {Audience::Black};
-    case Role::White:
-      return {Audience::White};
-    case Role::Hotseat:
-      return {Audience::Black, Audience::White};
-    case Role::Spectator:
-      return {Audience::Spectator};
-  }
-  return {};
-}
-
-std::string_view Table::roleName(Role r) {
-  switch (r) {
-    case Role::Black:
-      return "black";
-    case Role::White:
-      return "white";
-    case Role::Hotseat:
-      return "hotseat";
-    case Role::Spectator:
-      return "spectator";
-  }
-  return "?";
-}
-
-Table::Subscriber* Table::findSub(const Peer* peer) {
-  for (Subscriber& s : subs_)
-    if (s.raw == peer && !s.peer.expired()) return &s;
-  return nullptr;
-}
-
-void Table::doJoin(const std::shared_ptr<Peer>& peer, const Json& req) {
+void Table::doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req) {
   auto fail = [&](std::string_view code, std::string_view message) {
     peer->send(errorFrame(code, message));
   };
   if (closed_) return;
-  if (findSub(peer.get())) return fail("already-joined", "This connection has already joined.");
-  const bool has_token = req.contains("token");
-  const bool watch = req.contains("watch") && req.at("watch") == Json(true);
-  if (has_token && req.contains("watch"))
-    return fail("bad-request", "A join gives either a token or watch, not both.");
+  if (subs_.roleOf(peer.get()))
+    return fail("already-joined", "This connection has already joined.");
   Role role = Role::Spectator;
-  if (has_token) {
-    if (!req.at("token").is_string()) return fail("bad-request", "'token' must be a string.");
-    const std::string& token = req.at("token").get_ref<const std::string&>();
-    // Every comparison runs, each in constant time, whichever seat matches.
-    const bool h_equal = constantTimeEquals(token, record_.hotseat_token);
-    const bool b_equal = constantTimeEquals(token, record_.black_token);
-    const bool w_equal = constantTimeEquals(token, record_.white_token);
-    const bool h = h_equal && !record_.hotseat_token.empty();
-    const bool b = b_equal && !record_.black_token.empty();
-    const bool w = w_equal && !record_.white_token.empty();
-    if (h)
-      role = Role::Hotseat;
-    else if (b)
-      role = Role::Black;
-    else if (w)
-      role = Role::White;
-    else
-      return fail("bad-token", "That token holds no seat at this table.");
-  } else if (!watch) {
-    return fail("bad-request", "A join needs a seat token, or \"watch\": true.");
+  if (req.token) {
+    const auto seat = keys_.authenticate(*req.token);
+    if (!seat) return fail("bad-token", "That token holds no seat at this table.");
+    role = *seat;
   }
-  const std::vector<Audience> seats = seatsOf(role);
+  const auto last = Subscribers::lastVersions(role, req.last_version);
+  if (!last)
+    return fail("bad-request", role == Role::Hotseat
+                                   ? "'last_version' must map black and white to versions."
+                                   : "'last_version' must be an integer.");
 
-  std::array<std::optional<int64_t>, kNumAudiences> last{};
-  if (req.contains("last_version") && !req.at("last_version").is_null()) {
-    const Json& lv = req.at("last_version");
-    if (role != Role::Hotseat && lv.is_number_integer()) {
-      last[static_cast<int>(seats[0])] = lv.get<int64_t>();
-    } else if (role == Role::Hotseat && lv.is_object()) {
-      for (const auto& [k, v] : lv.items()) {
-        if (!v.is_number_integer() || (k != "black" && k != "white"))
-          return fail("bad-request", "'last_version' must map black and white to versions.");
-        last[k == "black" ? 0 : 1] = v.get<int64_t>();
-      }
-    } else {
-      return fail("bad-request", role == Role::Hotseat
-                                     ? "'last_version' must map black and white to versions."
-                                     : "'last_version' must be an integer.");
-    }
-  }
-
-  Subscriber sub;
-  sub.peer = peer;
-  sub.raw = peer.get();
-  sub.role = role;
-  Json seat_names = Json::array();
-  for (Audience a : seats) seat_names.push_back(std::string(audienceName(a)));
-  peer->send(makeFrame(Json{{"type", "joined"},
-                            {"table", id_},
-                            {"role", std::string(roleName(role))},
-                            {"seats", seat_names},
-                            {"info", buildInfo()}}));
-  const int size = setup_.rules.size;
-  for (Audience a : seats) {
-    const int i = static_cast<int>(a);
-    const auto& seen = referee_->seen(a);
-    const int current = static_cast<int>(seen.size());
-    if (last[i] && *last[i] >= 0 && *last[i] <= current) {
-      for (int k = static_cast<int>(*last[i]); k < current; ++k)
-        peer->send(eventFrame(a, k + 1, seen[static_cast<std::size_t>(k)], size));
-    } else {
-      peer->send(snapshotFrame(a, referee_->view(a)));
-    }
-    sub.sent[static_cast<std::size_t>(i)] = current;
-  }
-  subs_.push_back(std::move(sub));
+  peer->send(joinedFrame(id_, role, buildInfo()));
+  subs_.add(peer, role, *referee_, *last);
   peer->joined();
   spdlog::info("table {}: {} joined ({})", id_, roleName(role), peer->label());
 
-  if (role == Role::Black || role == Role::Hotseat) seat_joined_[0] = true;
-  if (role == Role::White || role == Role::Hotseat) seat_joined_[1] = true;
-  const bool was_started = started();
-  maybeStart();
-  if (clock_ && was_started == started()) peer->send(clockFrame(*clock_, nowMs()));
-  broadcastPresence();
-  updateInfo();
+  if (playsColor(role, Color::Black)) seat_joined_[0] = true;
+  if (playsColor(role, Color::White)) seat_joined_[1] = true;
+  if (!startIfReady(peer)) announceJoin(peer, false);
 }
 
-void Table::maybeStart() {
-  if (started()) return;
+bool Table::startIfReady(const std::shared_ptr<Peer>& joiner) {
+  if (started()) return false;
   for (Color c : {Color::Black, Color::White})
-    if (setup_.isHuman(c) && !seat_joined_[static_cast<std::size_t>(colorIndex(c))]) return;
+    if (setup_.isHuman(c) && !seat_joined_[c == Color::Black ? 0 : 1]) return false;
   const int64_t now = nowMs();
-  try {
-    ctx_.store->markStarted(id_, now);
-  } catch (const std::exception& e) {
-    spdlog::error("table {}: could not store the start: {}", id_, e.what());
-    return;
+  commits_.begin();
+  ctx_.store->markStartedAsync(
+      id_, now, [self = shared_from_this(), joiner, now](std::exception_ptr error) {
+        // Runs inline when the store answers at once on this strand (no group commit).
+        net::dispatch(self->strand_,
+                      [self, joiner, now, error] { self->finishStart(joiner, now, error); });
+      });
+  return true;
+}
+
+void Table::finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::exception_ptr error) {
+  commits_.end();
+  if (error) {
+    spdlog::error("table {}: could not store the start: {}", id_, exceptionText(error));
+  } else {
+    record_.started_at = at;
+    spdlog::info("table {}: started", id_);
+    if (clock_ && !referee_->over()) {
+      clock_->start(referee_->toMove(), at);
+      subs_.broadcast(clockFrame(*clock_, at));
+      armTimer();
+    }
+    maybeBot();
   }
-  record_.started_at = now;
-  spdlog::info("table {}: started", id_);
-  if (clock_ && !referee_->over()) {
-    clock_->start(referee_->toMove(), now);
-    broadcast(clockFrame(*clock_, now));
-    armTimer();
-  }
-  maybeBot();
+  announceJoin(joiner, !error);
+  commits_.releaseHeld();
+}
+
+void Table::announceJoin(const std::shared_ptr<Peer>& joiner, bool clock_sent) {
+  if (clock_ && !clock_sent) joiner->send(clockFrame(*clock_, nowMs()));
+  broadcastPresence();
+  publishInfo();
 }
 
 void Table::doLeave(const Peer* peer) {
-  const auto before = subs_.size();
-  subs_.erase(
-      std::remove_if(subs_.begin(), subs_.end(),
-                     [&](const Subscriber& s) { return s.raw == peer || s.peer.expired(); }),
-      subs_.end());
-  if (subs_.size() != before) {
+  if (subs_.remove(peer)) {
     spdlog::info("table {}: a connection left", id_);
     broadcastPresence();
-    updateInfo();
+    publishInfo();
   }
   if (subs_.empty() && referee_->over() && ctx_.on_idle) ctx_.on_idle(this);
 }
 
 // ---- Commands ----
 
-void Table::doCommand(const std::shared_ptr<Peer>& peer, const Json& req) {
+void Table::doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd) {
   auto fail = [&](std::string_view code, std::string_view message) {
     peer->send(errorFrame(code, message));
   };
   if (closed_) return;
-  Subscriber* sub = findSub(peer.get());
-  if (!sub) return fail("not-joined", "Join a table first.");
-  if (sub->role == Role::Spectator) return fail("spectator", "Spectators cannot play.");
-  const std::string type = req.value("type", "");
+  const auto role = subs_.roleOf(peer.get());
+  if (!role) return fail("not-joined", "Join a table first.");
+  if (*role == Role::Spectator) return fail("spectator", "Spectators cannot play.");
+  const auto color =
+      actingColor(*role, std::visit([](const auto& c) { return c.seat; }, cmd), referee_->toMove());
+  if (!color) return fail("not-your-seat", "This connection does not hold that seat.");
 
-  Color color = Color::Empty;
-  if (sub->role == Role::Black) color = Color::Black;
-  if (sub->role == Role::White) color = Color::White;
-  if (req.contains("seat")) {
-    const Json& s = req.at("seat");
-    const std::string name = s.is_string() ? s.get<std::string>() : "";
-    if (name != "black" && name != "white")
-      return fail("bad-request", "'seat' must be black or white.");
-    const Color asked = name == "black" ? Color::Black : Color::White;
-    if (sub->role != Role::Hotseat && asked != color)
-      return fail("not-your-seat", "This connection does not hold that seat.");
-    color = asked;
-  }
-  if (color == Color::Empty)  // hot seat: the player on turn
-    color = referee_->toMove() == Color::Empty ? Color::Black : referee_->toMove();
-
-  if (checkTime() && committing_) {
+  if (checkTime() && commits_.inFlight()) {
     // The clock ran out first: this command is answered once the loss on time is stored.
-    held_.push_back([this, peer, req] { doCommand(peer, req); });
+    commits_.hold([this, peer, cmd] { doCommand(peer, cmd); });
     return;
   }
   const std::size_t before = referee_->log().size();
   const int turn_before = referee_->turn();
-  const int size = setup_.rules.size;
-  const bool moving = type == "try" || type == "pass";
+  const bool moving =
+      std::holds_alternative<TryCommand>(cmd) || std::holds_alternative<PassCommand>(cmd);
   if (moving && !referee_->over() && !started())
     return fail("not-started", "The game starts when every seat has joined.");
-
-  Answer a;
-  if (type == "try") {
-    bool bad = false;
-    const auto p = pointField(req, size, bad);
-    if (bad) return fail("bad-request", "A try needs a point such as \"C3\".");
-    if (!p) return fail(refusalCode(Refusal::OffBoard), refusalMessage(Refusal::OffBoard));
-    a = referee_->tryPoint(color, *p);
-  } else if (type == "pass") {
-    a = referee_->pass(color);
-  } else if (type == "resign") {
-    a = referee_->resign(color);
-  } else if (type == "mark") {
-    bool bad = false;
-    const auto p = pointField(req, size, bad);
-    if (bad) return fail("bad-request", "A mark needs a point such as \"C3\".");
-    if (!req.contains("set") || !req.at("set").is_boolean())
-      return fail("bad-request", "A mark needs \"set\": true or false.");
-    if (!p) return fail(refusalCode(Refusal::OffBoard), refusalMessage(Refusal::OffBoard));
-    a = referee_->mark(color, *p, req.at("set").get<bool>());
-  } else {
-    return fail("unknown-command", "Unknown command.");
-  }
+  const Answer a = playCommand(*referee_, *color, cmd);
   if (!a.accepted()) return fail(refusalCode(*a.refusal), refusalMessage(*a.refusal));
   commit(before, turn_before, peer);
 }
 
 void Table::commit(std::size_t before, int turn_before, const std::shared_ptr<Peer>& actor) {
-  const std::vector<Event>& log = referee_->log();
-  const int size = setup_.rules.size;
   const int64_t now = nowMs();
-  std::vector<StoredEvent> rows;
-  for (std::size_t i = before; i < log.size(); ++i)
-    rows.push_back(StoredEvent{static_cast<int64_t>(i), now, eventToJson(log[i], size).dump()});
+  std::vector<StoredEvent> rows = storedRows(referee_->log(), before, now, setup_.rules.size);
   std::optional<StoredEnd> end;
   if (referee_->over()) end = StoredEnd{now, resultToJson(referee_->result()).dump()};
-  committing_ = true;
+  commits_.begin();
   ctx_.store->appendAsync(
       id_, std::move(rows), std::move(end),
       [self = shared_from_this(), before, turn_before, now, actor](std::exception_ptr error) {
@@ -393,17 +232,10 @@ void Table::commit(std::size_t before, int turn_before, const std::shared_ptr<Pe
 
 void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
                          const std::shared_ptr<Peer>& actor, std::exception_ptr error) {
-  committing_ = false;
+  commits_.end();
   const std::vector<Event>& log = referee_->log();
   if (error) {
-    std::string what = "unknown error";
-    try {
-      std::rethrow_exception(error);
-    } catch (const std::exception& e) {
-      what = e.what();
-    } catch (...) {
-    }
-    spdlog::error("table {}: could not store an event, rolled back: {}", id_, what);
+    spdlog::error("table {}: could not store an event, rolled back: {}", id_, exceptionText(error));
     std::vector<Event> kept(log.begin(), log.begin() + static_cast<std::ptrdiff_t>(before));
     referee_.emplace(Referee::replay(setup_.rules, kept));
     if (actor)
@@ -411,46 +243,28 @@ void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
                              "The server could not save this; nothing changed. Try again."));
     armTimer(1000);  // a loss on time that could not be stored is tried again
     maybeBot();      // and so is the computer's move
-    releaseHeld();
+    commits_.releaseHeld();
     return;
   }
   bool public_event = false;
   for (std::size_t i = before; i < log.size(); ++i) public_event |= log[i].kind != EventKind::Mark;
-  for (std::size_t i = before; i < log.size(); ++i) {
-    event_at_.push_back(now);
-    // Never the point of a try: only who, what, and the public outcome.
-    const Event& e = log[i];
-    if (e.kind == EventKind::Try)
-      spdlog::info("table {}: {} try {}", id_, colorName(e.player), e.legal ? "legal" : "illegal");
-    else
-      spdlog::info("table {}: {} {}", id_, colorName(e.player), eventKindName(e.kind));
-  }
+  logAccepted(id_, log, before);
   advanceClock(turn_before, now);
-  flush();
-  if (clock_ && public_event) broadcast(clockFrame(*clock_, now));
-  updateInfo();
+  subs_.flush(*referee_);
+  if (clock_ && public_event) subs_.broadcast(clockFrame(*clock_, now));
+  publishInfo();
   if (referee_->over()) {
     const Result& r = referee_->result();
     spdlog::info("table {}: over, {} ({})", id_,
                  r.winner == Color::Empty ? "draw" : std::string(colorName(r.winner)) + " wins",
                  endReasonName(r.reason));
-    ++timer_generation_;
     timer_.cancel();
     if (subs_.empty() && ctx_.on_idle) ctx_.on_idle(this);
   } else {
     armTimer();
     maybeBot();
   }
-  releaseHeld();
-}
-
-void Table::releaseHeld() {
-  // Each held input may start a commit of its own: the rest wait for that one in turn.
-  while (!committing_ && !held_.empty()) {
-    std::function<void()> f = std::move(held_.front());
-    held_.pop_front();
-    f();
-  }
+  commits_.releaseHeld();
 }
 
 void Table::advanceClock(int turn_before, int64_t at) {
@@ -461,66 +275,17 @@ void Table::advanceClock(int turn_before, int64_t at) {
     clock_->switchTurn(at);
 }
 
-void Table::flush() {
-  const int size = setup_.rules.size;
-  std::map<std::pair<int, int>, Frame> made;  // (audience, index) -> frame, built once
-  for (Subscriber& s : subs_) {
-    const auto peer = s.peer.lock();
-    if (!peer) continue;
-    for (Audience a : seatsOf(s.role)) {
-      const auto i = static_cast<std::size_t>(a);
-      const auto& seen = referee_->seen(a);
-      for (int k = s.sent[i]; k < static_cast<int>(seen.size()); ++k) {
-        Frame& f = made[{static_cast<int>(a), k}];
-        if (!f) f = eventFrame(a, k + 1, seen[static_cast<std::size_t>(k)], size);
-        peer->send(f);
-      }
-      s.sent[i] = static_cast<int>(seen.size());
-    }
-  }
-}
-
-void Table::broadcast(const Frame& f) {
-  for (const Subscriber& s : subs_)
-    if (auto peer = s.peer.lock()) peer->send(f);
-}
-
-bool Table::seatConnected(Color c) const {
-  if (!setup_.isHuman(c)) return true;
-  for (const Subscriber& s : subs_) {
-    if (s.peer.expired()) continue;
-    if (s.role == Role::Hotseat) return true;
-    if ((s.role == Role::Black && c == Color::Black) ||
-        (s.role == Role::White && c == Color::White))
-      return true;
-  }
-  return false;
-}
-
-void Table::broadcastPresence() {
-  int spectators = 0;
-  for (const Subscriber& s : subs_)
-    if (s.role == Role::Spectator && !s.peer.expired()) ++spectators;
-  broadcast(makeFrame(Json{{"type", "presence"},
-                           {"black", seatConnected(Color::Black)},
-                           {"white", seatConnected(Color::White)},
-                           {"spectators", spectators}}));
-}
-
 // ---- The clock ----
 
 void Table::armTimer(int64_t min_wait_ms) {
-  ++timer_generation_;
   timer_.cancel();
   if (!clock_ || clock_->running() == Color::Empty || closed_) return;
   const int64_t wait = std::max(min_wait_ms, clock_->deadline() - nowMs() + 1);
-  timer_.expires_after(std::chrono::milliseconds(wait));
-  timer_.async_wait([self = shared_from_this(),
-                     generation = timer_generation_](const boost::system::error_code& ec) {
-    if (ec || generation != self->timer_generation_) return;
-    self->runOrDefer([t = self.get(), generation] {
+  // The wake-up holds the table (the timer's handler is not the table's to keep).
+  timer_.arm(wait, [self = shared_from_this()](uint64_t generation) {
+    self->commits_.runOrDefer([t = self.get(), generation] {
       // A commit that was in flight re-armed the timer: this wake-up is stale then.
-      if (generation != t->timer_generation_ || !t->clock_) return;
+      if (!t->timer_.current(generation) || !t->clock_) return;
       const bool expired = t->clock_->remaining(t->clock_->running(), nowMs()) <= 0;
       if (!t->checkTime()) t->armTimer(expired ? 1000 : 1);
     });
@@ -540,43 +305,25 @@ bool Table::checkTime() {
 
 // ---- The computer player ----
 
-double Table::botSeconds() const {
-  // The strengths scale this budget themselves (ai/mc_player.cpp: easy uses a small part).
-  double seconds = ctx_.settings->bot_seconds;
-  if (clock_ && clock_->running() != Color::Empty) {
-    const double left =
-        static_cast<double>(clock_->remaining(setup_.computer->color, nowMs())) / 1000.0;
-    seconds = std::min(seconds, std::max(0.01, left / 20.0));
-  }
-  return seconds;
-}
-
 void Table::maybeBot() {
-  if (!bot_ || bot_busy_ || closed_ || referee_->over() || !started()) return;
-  const Color c = setup_.computer->color;
+  if (!bot_ || bot_->busy() || closed_ || referee_->over() || !started()) return;
+  const Color c = bot_->color();
   if (referee_->toMove() != c) return;
-  bot_busy_ = true;
-  broadcast(makeFrame(Json{{"type", "thinking"}, {"seat", std::string(colorName(c))}}));
+  subs_.broadcast(makeFrame(Json{{"type", "thinking"}, {"seat", std::string(colorName(c))}}));
   SearchLimits limits;
-  limits.seconds = botSeconds();
+  limits.seconds = bot_->budget(ctx_.settings->bot_seconds, clock_, nowMs());
   // The computer's only input is its seat's view, copied: it never sees the real board.
-  net::post(*ctx_.bots, [self = shared_from_this(), view = referee_->view(audienceOf(c)), limits] {
-    Action action = Action::pass();
-    try {
-      action = self->bot_->choose(view, limits);
-    } catch (const std::exception& e) {
-      spdlog::error("table {}: the computer player failed ({}); it passes", self->id_, e.what());
-    }
-    net::post(self->strand_, [self, action, version = view.version()] {
-      self->runOrDefer([t = self.get(), action, version] { t->botDone(action, version); });
-    });
-  });
+  bot_->think(referee_->view(audienceOf(c)), limits,
+              [self = shared_from_this()](Action action, int version) {
+                self->commits_.runOrDefer(
+                    [t = self.get(), action, version] { t->botDone(action, version); });
+              });
 }
 
 void Table::botDone(Action action, int version) {
-  bot_busy_ = false;
+  bot_->answered();
   if (closed_) return;
-  const Color c = setup_.computer->color;
+  const Color c = bot_->color();
   if (referee_->over() || referee_->toMove() != c || referee_->version(audienceOf(c)) != version) {
     maybeBot();  // the game moved on while it thought
     return;
@@ -584,54 +331,32 @@ void Table::botDone(Action action, int version) {
   if (checkTime()) return;
   const std::size_t before = referee_->log().size();
   const int turn_before = referee_->turn();
-  Answer a;
-  switch (action.kind) {
-    case Action::Kind::Try:
-      a = referee_->tryPoint(c, action.point);
-      break;
-    case Action::Kind::Pass:
-      a = referee_->pass(c);
-      break;
-    case Action::Kind::Resign:
-      a = referee_->resign(c);
-      break;
-  }
-  if (!a.accepted()) {
-    spdlog::warn("table {}: the computer's action was refused ({}); it passes", id_,
-                 refusalCode(*a.refusal));
-    a = referee_->pass(c);
-  }
+  bot_->play(*referee_, action);
   commit(before, turn_before, nullptr);
 }
 
 // ---- Public information ----
 
-Json Table::buildInfo() const {
-  Json info = setupToJson(setup_);
-  info["table"] = id_;
-  Json seats = Json::object();
-  for (Color c : {Color::Black, Color::White})
-    seats[std::string(colorName(c))] =
-        Json{{"player", setup_.isHuman(c) ? "human" : "computer"}, {"connected", seatConnected(c)}};
-  info["seats"] = seats;
-  int spectators = 0;
-  for (const Subscriber& s : subs_)
-    if (s.role == Role::Spectator && !s.peer.expired()) ++spectators;
-  info["spectators"] = spectators;
-  const bool over = referee_->over();
-  info["state"] = over ? "over" : started() ? "playing" : "waiting";
-  info["turn"] = referee_->turn();
-  info["to_move"] = colorOrNull(referee_->toMove());
-  info["result"] = over ? resultToJson(referee_->result()) : Json(nullptr);
-  info["created_at"] = record_.created_at;
-  return info;
+Presence Table::presence() const {
+  Presence p = subs_.presence();
+  p.black = p.black || !setup_.isHuman(Color::Black);
+  p.white = p.white || !setup_.isHuman(Color::White);
+  return p;
 }
 
-void Table::updateInfo() {
+void Table::broadcastPresence() {
+  const Presence p = presence();
+  subs_.broadcast(presenceFrame(p.black, p.white, p.spectators));
+}
+
+Json Table::buildInfo() const {
+  return PublicInfo::build(id_, setup_, record_.created_at, started(), presence(), *referee_);
+}
+
+void Table::publishInfo() {
   Json info = buildInfo();
-  std::lock_guard lock(info_mutex_);
-  info_ = std::move(info);
-  info_over_ = referee_->over();
+  const bool over = referee_->over();
+  if (info_.update(info, over)) subs_.broadcast(infoFrame(info));
 }
 
 }  // namespace pg

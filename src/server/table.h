@@ -7,34 +7,42 @@
 // referee's per-audience streams; see referee/visibility.h). A refused input is answered to
 // its sender only and changes nothing.
 //
-// The commit is asynchronous (the store may gather many tables' appends into one disk flush):
-// while it is in flight, the table holds every other input (joins, commands, leaves, the
-// clock, the computer's move) and runs them in order once the commit is answered. So nobody
-// ever sees, in an event, a snapshot or the public info, anything the store does not hold.
+// The table orchestrates its parts, each with one job: SeatKeys (which seat a token holds),
+// Subscribers (the connections and the fan-out to them), CommitQueue (the write in flight and
+// the inputs held behind it), BotDriver (the computer's thinking jobs) and PublicInfo (the
+// public info and when it changed).
+//
+// Writes are asynchronous (the store may gather many tables' writes into one disk flush):
+// while one is in flight (an append of events, or the start of the game), the table holds
+// every other input (joins, commands, leaves, the clock, the computer's move) and runs them in
+// order once the write is answered. So nobody ever sees, in an event, a snapshot or the public
+// info, anything the store does not hold.
 #pragma once
 
 #include <array>
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "ai/player.h"
+#include "protocol/client_message.h"
 #include "protocol/json.h"
 #include "referee/referee.h"
+#include "server/bot_driver.h"
+#include "server/clock_timer.h"
+#include "server/commit_queue.h"
 #include "server/fischer_clock.h"
-#include "server/messages.h"
 #include "server/peer.h"
+#include "server/public_info.h"
+#include "server/seat_keys.h"
 #include "server/server_settings.h"
+#include "server/subscribers.h"
 #include "server/table_setup.h"
+#include "server/table_strand.h"
 #include "store/store.h"
 
 namespace pg {
@@ -67,51 +75,42 @@ class Table : public std::enable_shared_from_this<Table> {
 
   /// Arms the clock and wakes the computer player if it is on turn. Call once after load().
   void start();
-  /// A join request ({"type":"join", token | watch, last_version?}) from a connection.
-  void join(std::shared_ptr<Peer> peer, Json request);
+  /// A join request from a connection (its `table` is not looked at: the caller routed it).
+  void join(std::shared_ptr<Peer> peer, JoinRequest request);
   /// A game command (try, pass, resign, mark) from a connection.
-  void command(std::shared_ptr<Peer> peer, Json request);
+  void command(std::shared_ptr<Peer> peer, Command request);
   /// The connection closed.
   void leave(Peer* peer);
   /// Stops the timers and the computer player; later inputs are ignored.
   void shutdown();
 
   /// Public information (GET /api/tables/<id>): no hidden information. Any thread.
-  Json info() const;
-  bool over() const;
+  Json info() const { return info_.get(); }
+  bool over() const { return info_.over(); }
 
  private:
-  enum class Role : uint8_t { Black, White, Hotseat, Spectator };
-  struct Subscriber {
-    std::weak_ptr<Peer> peer;
-    const Peer* raw = nullptr;
-    Role role = Role::Spectator;
-    std::array<int, kNumAudiences> sent{};  ///< versions already sent, per audience
-  };
-
   Table(TableContext ctx, StoredTable record, TableSetup setup);
   void replay(const std::vector<StoredEvent>& log);
 
-  void doJoin(const std::shared_ptr<Peer>& peer, const Json& req);
-  void doCommand(const std::shared_ptr<Peer>& peer, const Json& req);
+  void doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req);
+  void doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd);
   void doLeave(const Peer* peer);
-
-  /// Runs `f` on the strand now, or after the commit in flight.
+  /// Runs `f` on the strand now, or after the write in flight.
   void enqueue(std::function<void()> f);
-  void runOrDefer(std::function<void()> f);
+
+  /// Once every human seat has joined, stores the start; true when that write has begun.
+  bool startIfReady(const std::shared_ptr<Peer>& joiner);
+  void finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::exception_ptr error);
+  /// The joiner's clock (unless the start just broadcast it), then presence and info to all.
+  void announceJoin(const std::shared_ptr<Peer>& joiner, bool started_now);
+  bool started() const { return record_.started_at.has_value(); }
+
   /// Stores the events from `before` on; once they are stored (finishCommit), tells everyone.
   /// On a store failure, rolls the referee back and tells `actor` (if any).
   void commit(std::size_t before, int turn_before, const std::shared_ptr<Peer>& actor);
-  /// Runs the held inputs, until one of them starts a commit.
-  void releaseHeld();
   void finishCommit(std::size_t before, int turn_before, int64_t at,
                     const std::shared_ptr<Peer>& actor, std::exception_ptr error);
   void advanceClock(int turn_before, int64_t at);
-  void flush();
-  void broadcast(const Frame& f);
-  void broadcastPresence();
-  void maybeStart();
-  bool started() const { return record_.started_at.has_value(); }
 
   void armTimer(int64_t min_wait_ms = 1);
   /// Applies a loss on time if the running player's time is up. Returns whether it did.
@@ -119,38 +118,30 @@ class Table : public std::enable_shared_from_this<Table> {
 
   void maybeBot();
   void botDone(Action action, int version);
-  double botSeconds() const;
 
-  Subscriber* findSub(const Peer* peer);
-  static std::vector<Audience> seatsOf(Role r);
-  static std::string_view roleName(Role r);
-  bool seatConnected(Color c) const;
+  /// Who is connected; a computer seat always is.
+  Presence presence() const;
+  void broadcastPresence();
   Json buildInfo() const;
-  void updateInfo();
+  /// Keeps the public info up to date and sends it to every subscriber when it changed.
+  void publishInfo();
 
   TableContext ctx_;
   const std::string id_;
-  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
-  boost::asio::steady_timer timer_;
-  uint64_t timer_generation_ = 0;
+  TableStrand strand_;
+  ClockTimer timer_{strand_};
 
   StoredTable record_;
   TableSetup setup_;
+  SeatKeys keys_;
   std::optional<Referee> referee_;
-  std::vector<int64_t> event_at_;  // stored time of each log event
   std::optional<FischerClock> clock_;
   std::array<bool, 2> seat_joined_{};  // since this process started
-  std::vector<Subscriber> subs_;
-
-  std::unique_ptr<Player> bot_;  // used only by the one thinking job in flight
-  bool bot_busy_ = false;
+  Subscribers subs_;
+  CommitQueue commits_{strand_};
+  std::optional<BotDriver> bot_;
   bool closed_ = false;
-  bool committing_ = false;                 // an append is in flight
-  std::deque<std::function<void()>> held_;  // inputs that came meanwhile, in order
-
-  mutable std::mutex info_mutex_;
-  Json info_;
-  bool info_over_ = false;
+  PublicInfo info_;
 };
 
 }  // namespace pg

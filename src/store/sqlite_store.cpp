@@ -102,12 +102,25 @@ void SqliteStore::createTable(const StoredTable& t) {
 
 void SqliteStore::createTableAsync(StoredTable table, AppendDone done) {
   if (!writer_.joinable()) return Store::createTableAsync(std::move(table), std::move(done));
+  Pending p;
+  p.table_id = table.id;
+  p.done = std::move(done);
+  p.create = std::move(table);
+  enqueue(std::move(p));
+}
+
+void SqliteStore::markStartedAsync(const std::string& table_id, int64_t at, AppendDone done) {
+  if (!writer_.joinable()) return Store::markStartedAsync(table_id, at, std::move(done));
+  Pending p;
+  p.table_id = table_id;
+  p.done = std::move(done);
+  p.started_at = at;
+  enqueue(std::move(p));
+}
+
+void SqliteStore::enqueue(Pending p) {
   {
     std::lock_guard lock(queue_mutex_);
-    Pending p;
-    p.table_id = table.id;
-    p.done = std::move(done);
-    p.create = std::move(table);
     queue_.push_back(std::move(p));
   }
   queue_cv_.notify_one();
@@ -116,6 +129,8 @@ void SqliteStore::createTableAsync(StoredTable table, AppendDone done) {
 void SqliteStore::writePending(const Pending& p) {
   if (p.create)
     writeCreate(*p.create);
+  else if (p.started_at)
+    writeStart(p.table_id, *p.started_at);
   else
     writeAppend(p.table_id, p.events, p.end);
 }
@@ -153,11 +168,7 @@ void SqliteStore::append(const std::string& table_id, const std::vector<StoredEv
 void SqliteStore::appendAsync(const std::string& table_id, std::vector<StoredEvent> events,
                               std::optional<StoredEnd> end, AppendDone done) {
   if (!writer_.joinable()) return Store::appendAsync(table_id, std::move(events), end, done);
-  {
-    std::lock_guard lock(queue_mutex_);
-    queue_.push_back(Pending{table_id, std::move(events), std::move(end), std::move(done), {}});
-  }
-  queue_cv_.notify_one();
+  enqueue(Pending{table_id, std::move(events), std::move(end), std::move(done), {}, {}});
 }
 
 SqliteStore::WriterStats SqliteStore::writerStats() {
@@ -192,7 +203,10 @@ void SqliteStore::writerLoop() {
       if (!together) {
         for (std::size_t i = 0; i < batch.size(); ++i) {
           try {
-            guarded(batch[i].create ? "creating a table" : "appending events", [&] {
+            const char* what = batch[i].create       ? "creating a table"
+                               : batch[i].started_at ? "starting a table"
+                                                     : "appending events";
+            guarded(what, [&] {
               SQLite::Transaction tx(*db_);
               writePending(batch[i]);
               tx.commit();
@@ -219,15 +233,16 @@ void SqliteStore::writerLoop() {
   }
 }
 
+void SqliteStore::writeStart(const std::string& table_id, int64_t at) {
+  SQLite::Statement q(*db_, "UPDATE tables SET started_at = ? WHERE id = ? AND started_at IS NULL");
+  q.bind(1, static_cast<int64_t>(at));
+  q.bind(2, table_id);
+  q.exec();
+}
+
 void SqliteStore::markStarted(const std::string& table_id, int64_t at) {
   std::lock_guard lock(mutex_);
-  guarded("starting a table", [&] {
-    SQLite::Statement q(*db_,
-                        "UPDATE tables SET started_at = ? WHERE id = ? AND started_at IS NULL");
-    q.bind(1, static_cast<int64_t>(at));
-    q.bind(2, table_id);
-    q.exec();
-  });
+  guarded("starting a table", [&] { writeStart(table_id, at); });
 }
 
 std::optional<StoredTable> SqliteStore::table(const std::string& id) {

@@ -7,9 +7,9 @@
 // (SIGKILL: the WAL is in the OS page cache), but the last commits before a power loss or an
 // OS crash may be lost. The database is never corrupted in either mode.
 //
-// Group commit: appendAsync (and createTableAsync) hands the write to one writer thread, which
-// commits everything queued since its last commit in one transaction, so one fsync serves
-// every table that moved, or was created, meanwhile. If that transaction fails, the writer
+// Group commit: appendAsync (and createTableAsync, markStartedAsync) hands the write to one writer
+// thread, which commits everything queued since its last commit in one transaction, so one fsync
+// serves every table that moved, or was created, meanwhile. If that transaction fails, the writer
 // retries each write in a transaction of its own, so one bad write cannot fail the others.
 #pragma once
 
@@ -47,6 +47,7 @@ class SqliteStore final : public Store {
                    std::optional<StoredEnd> end, AppendDone done) override;
   void createTableAsync(StoredTable table, AppendDone done) override;
   void markStarted(const std::string& table_id, int64_t at) override;
+  void markStartedAsync(const std::string& table_id, int64_t at, AppendDone done) override;
   std::optional<StoredTable> table(const std::string& id) override;
   std::vector<StoredEvent> events(const std::string& id) override;
   std::vector<std::string> unfinishedTables() override;
@@ -62,13 +63,15 @@ class SqliteStore final : public Store {
   WriterStats writerStats();
 
  private:
-  /// One queued write: an append, or the creation of a table (`create` set).
+  /// One queued write: an append, the creation of a table (`create` set), or the start of a
+  /// game (`started_at` set).
   struct Pending {
     std::string table_id;
     std::vector<StoredEvent> events;
     std::optional<StoredEnd> end;
     AppendDone done;
     std::optional<StoredTable> create;
+    std::optional<int64_t> started_at;
   };
   /// The insert of one table, inside the caller's transaction. Needs mutex_.
   void writeCreate(const StoredTable& table);
@@ -77,6 +80,10 @@ class SqliteStore final : public Store {
   /// The inserts of one append, inside the caller's transaction. Needs mutex_.
   void writeAppend(const std::string& table_id, const std::vector<StoredEvent>& events,
                    const std::optional<StoredEnd>& end);
+  /// The update of a table's start, inside the caller's transaction. Needs mutex_.
+  void writeStart(const std::string& table_id, int64_t at);
+  /// Queues `p` for the writer thread.
+  void enqueue(Pending p);
   void writerLoop();
 
   std::mutex mutex_;  // one connection, used by one thread at a time

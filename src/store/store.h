@@ -96,6 +96,18 @@ class Store {
   }
   /// Records when the table started (its clock began). Does nothing if already started.
   virtual void markStarted(const std::string& table_id, int64_t at) = 0;
+  /// The same write as markStarted(), answered through `done` (see AppendDone). A store with a
+  /// writer thread commits it with the appends queued beside it. This default stores
+  /// synchronously.
+  virtual void markStartedAsync(const std::string& table_id, int64_t at, AppendDone done) {
+    std::exception_ptr error;
+    try {
+      markStarted(table_id, at);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    done(error);
+  }
 
   virtual std::optional<StoredTable> table(const std::string& id) = 0;
   /// The table's log in order (empty for an unknown table).

@@ -40,15 +40,16 @@ class RecordingPeer : public Peer {
   std::string label_ = "test";
 };
 
-/// A store whose appends (and, once `gate_creations` is set, creations) wait until the test
-/// releases them, each one stored or failed.
+/// A store whose appends (and, once `gate_creations` or `gate_starts` is set, creations or
+/// starts) wait until the test releases them, each one stored or failed.
 class GatedStore : public Store {
  public:
   bool gate_creations = false;
+  bool gate_starts = false;
   void createTable(const StoredTable& t) override { real_.createTable(t); }
   void createTableAsync(StoredTable t, AppendDone done) override {
     if (!gate_creations) return Store::createTableAsync(std::move(t), std::move(done));
-    held_.push_back(Held{t.id, {}, {}, std::move(done), std::move(t)});
+    held_.push_back(Held{t.id, {}, {}, std::move(done), std::move(t), {}});
   }
   void append(const std::string& id, const std::vector<StoredEvent>& events,
               const std::optional<StoredEnd>& end) override {
@@ -56,9 +57,13 @@ class GatedStore : public Store {
   }
   void appendAsync(const std::string& id, std::vector<StoredEvent> events,
                    std::optional<StoredEnd> end, AppendDone done) override {
-    held_.push_back(Held{id, std::move(events), std::move(end), std::move(done), {}});
+    held_.push_back(Held{id, std::move(events), std::move(end), std::move(done), {}, {}});
   }
   void markStarted(const std::string& id, int64_t at) override { real_.markStarted(id, at); }
+  void markStartedAsync(const std::string& id, int64_t at, AppendDone done) override {
+    if (!gate_starts) return Store::markStartedAsync(id, at, std::move(done));
+    held_.push_back(Held{id, {}, {}, std::move(done), {}, at});
+  }
   std::optional<StoredTable> table(const std::string& id) override { return real_.table(id); }
   std::vector<StoredEvent> events(const std::string& id) override { return real_.events(id); }
   std::vector<std::string> unfinishedTables() override { return real_.unfinishedTables(); }
@@ -71,6 +76,8 @@ class GatedStore : public Store {
     if (fail) return h.done(std::make_exception_ptr(StoreError("disk full (test)")));
     if (h.create)
       real_.createTable(*h.create);
+    else if (h.start)
+      real_.markStarted(h.id, *h.start);
     else
       real_.append(h.id, h.events, h.end);
     h.done(nullptr);
@@ -83,6 +90,7 @@ class GatedStore : public Store {
     std::optional<StoredEnd> end;
     AppendDone done;
     std::optional<StoredTable> create;
+    std::optional<int64_t> start;
   };
   SqliteStore real_{":memory:", Durability::Normal, /*group_commit=*/false};
   std::deque<Held> held_;
@@ -100,8 +108,8 @@ class CommitTest : public ::testing::Test {
     registry_ = std::make_unique<TableRegistry>(ctx);
     const auto created = registry_->create(Json{{"rules", {{"size", 5}}}});
     table_ = registry_->find(created.record.id);
-    table_->join(black_, Json{{"type", "join"}, {"token", created.record.black_token}});
-    table_->join(white_, Json{{"type", "join"}, {"token", created.record.white_token}});
+    table_->join(black_, JoinRequest{"", created.record.black_token, {}});
+    table_->join(white_, JoinRequest{"", created.record.white_token, {}});
     poll();
   }
   ~CommitTest() override {
@@ -115,8 +123,9 @@ class CommitTest : public ::testing::Test {
     io_.restart();
     io_.poll();
   }
-  void send(const std::shared_ptr<RecordingPeer>& p, Json cmd) {
-    table_->command(p, std::move(cmd));
+  /// Sends `cmd` (a command's JSON, as a client would) to the fixture's table.
+  void send(const std::shared_ptr<RecordingPeer>& p, const Json& cmd) {
+    table_->command(p, std::get<Command>(std::get<ClientMessage>(parseClientJson(cmd))));
     poll();
   }
 
@@ -138,13 +147,15 @@ TEST_F(CommitTest, NothingIsToldBeforeTheStoreHoldsItAndLaterInputsWaitInOrder) 
   // White's pass and a spectator's join arrive while Black's stone is not yet stored.
   send(white_, {{"type", "pass"}});
   auto spectator = std::make_shared<RecordingPeer>();
-  table_->join(spectator, Json{{"type", "join"}, {"watch", true}});
+  table_->join(spectator, JoinRequest{"", std::nullopt, {}});
   poll();
   EXPECT_EQ(store_.held(), 1u);  // the pass waits for the stone
   EXPECT_TRUE(white_->frames.size() == white_->of("joined").size() + white_->of("snapshot").size() +
                                            white_->of("presence").size() +
-                                           white_->of("clock").size())
+                                           white_->of("clock").size() + white_->of("info").size())
       << "White was answered before Black's stone was stored";
+  for (const Json& f : white_->of("info"))
+    EXPECT_EQ(f["info"]["turn"], 0) << "the public info told of the stone before it was stored";
   EXPECT_TRUE(spectator->frames.empty());
 
   store_.release();
@@ -191,6 +202,81 @@ TEST_F(CommitTest, AFailedAppendChangesNothingAndIsAnsweredToTheSenderOnly) {
   EXPECT_EQ(store_.events(table_->id()).size(), 1u);
 }
 
+/// A fresh two-player table whose start the store holds until the test releases it.
+struct GatedStart {
+  std::shared_ptr<Table> table;
+  std::shared_ptr<RecordingPeer> black = std::make_shared<RecordingPeer>();
+  std::shared_ptr<RecordingPeer> white = std::make_shared<RecordingPeer>();
+};
+
+TEST_F(CommitTest, TheStartIsStoredBeforeAnyoneHearsOfIt) {
+  store_.gate_starts = true;
+  const auto created = registry_->create(Json{{"rules", {{"size", 5}}}});
+  GatedStart g{registry_->find(created.record.id)};
+  g.table->join(g.black, JoinRequest{"", created.record.black_token, {}});
+  poll();
+  EXPECT_EQ(store_.held(), 0u) << "one seat alone does not start the game";
+  g.table->join(g.white, JoinRequest{"", created.record.white_token, {}});
+  poll();
+  ASSERT_EQ(store_.held(), 1u);
+  EXPECT_FALSE(store_.table(g.table->id())->started_at);
+  EXPECT_EQ(g.table->info().at("state"), "waiting");
+  for (const auto& p : {g.black, g.white})
+    for (const Json& f : p->of("info")) EXPECT_EQ(f["info"]["state"], "waiting") << f.dump();
+  // Black's stone and a spectator wait behind the start.
+  g.table->command(g.black, TryCommand{"C3", {}});
+  auto spectator = std::make_shared<RecordingPeer>();
+  g.table->join(spectator, JoinRequest{"", std::nullopt, {}});
+  poll();
+  EXPECT_EQ(store_.held(), 1u);
+  EXPECT_TRUE(g.black->of("error").empty()) << "the try is held, not refused as not-started";
+  EXPECT_TRUE(spectator->frames.empty());
+
+  store_.release();
+  poll();
+  EXPECT_TRUE(store_.table(g.table->id())->started_at);
+  EXPECT_EQ(g.table->info().at("state"), "playing");
+  ASSERT_FALSE(g.white->of("info").empty());
+  EXPECT_EQ(g.white->of("info").back()["info"], g.table->info());
+  ASSERT_EQ(store_.held(), 1u) << "the held try ran once the start was stored";
+  store_.release();
+  poll();
+  ASSERT_EQ(g.white->of("event").size(), 1u);
+  EXPECT_EQ(g.white->of("event")[0]["event"]["kind"], "moved");
+  EXPECT_EQ(spectator->of("joined").size(), 1u);
+}
+
+TEST_F(CommitTest, AFailedStartChangesNothing) {
+  store_.gate_starts = true;
+  const auto created = registry_->create(Json{{"rules", {{"size", 5}}}});
+  GatedStart g{registry_->find(created.record.id)};
+  g.table->join(g.black, JoinRequest{"", created.record.black_token, {}});
+  g.table->join(g.white, JoinRequest{"", created.record.white_token, {}});
+  poll();
+  ASSERT_EQ(store_.held(), 1u);
+  store_.release(/*fail=*/true);
+  poll();
+  EXPECT_FALSE(store_.table(g.table->id())->started_at);
+  EXPECT_EQ(g.table->info().at("state"), "waiting");
+  for (const auto& p : {g.black, g.white}) {
+    EXPECT_TRUE(p->of("error").empty());
+    for (const Json& f : p->of("info")) EXPECT_EQ(f["info"]["state"], "waiting");
+  }
+  g.table->command(g.black, TryCommand{"C3", {}});
+  poll();
+  ASSERT_EQ(g.black->of("error").size(), 1u);
+  EXPECT_EQ(g.black->of("error")[0]["code"], "not-started");
+  // The next join tries the start again.
+  auto again = std::make_shared<RecordingPeer>();
+  g.table->join(again, JoinRequest{"", created.record.white_token, {}});
+  poll();
+  ASSERT_EQ(store_.held(), 1u);
+  store_.release();
+  poll();
+  EXPECT_TRUE(store_.table(g.table->id())->started_at);
+  EXPECT_EQ(g.table->info().at("state"), "playing");
+}
+
 HttpRequest createRequest() {
   HttpRequest r;
   r.method = "POST";
@@ -220,7 +306,7 @@ TEST_F(CommitTest, ACreationIsAnsweredOnceStoredWithoutTheCallerWaiting) {
   // The new table plays: its creator's tokens join it.
   auto black = std::make_shared<RecordingPeer>();
   registry_->find(id)->join(
-      black, Json{{"type", "join"}, {"token", body["seats"]["black"]["token"].get<std::string>()}});
+      black, JoinRequest{"", body["seats"]["black"]["token"].get<std::string>(), {}});
   poll();
   ASSERT_EQ(black->of("joined").size(), 1u);
 }

@@ -175,6 +175,39 @@ TEST(SqliteStore, GroupCommitCreatesTablesBesideAppendsAndFailsOnlyADuplicate) {
   EXPECT_EQ(s.events("playing0000a").size(), static_cast<std::size_t>(kTables));
 }
 
+TEST(SqliteStore, GroupCommitStoresAStartBesideAppendsAndKeepsTheFirst) {
+  const std::string path = tempDb("group-start");
+  Answers answers(4);
+  {
+    SqliteStore s(path);
+    s.createTable(sampleTable("aaaaaaaaaaaa"));
+    s.markStartedAsync("aaaaaaaaaaaa", 1050, answers.done(0));
+    s.appendAsync("aaaaaaaaaaaa", {{0, 1100, "e0"}}, std::nullopt, answers.done(1));
+    s.markStartedAsync("aaaaaaaaaaaa", 9999, answers.done(2));  // only the first start counts
+    s.markStartedAsync("zzzzzzzzzzzz", 1, answers.done(3));     // no such table: nothing to do
+    answers.waitAll();
+  }
+  for (std::size_t i = 0; i < answers.calls.size(); ++i) {
+    EXPECT_EQ(answers.calls[i], 1) << i;
+    EXPECT_FALSE(answers.errors[i]) << i;
+  }
+  SqliteStore s(path);  // reopened: the start answered as stored is on disk
+  EXPECT_EQ(s.table("aaaaaaaaaaaa")->started_at, 1050);
+  EXPECT_EQ(s.events("aaaaaaaaaaaa").size(), 1u);
+}
+
+TEST(SqliteStore, WithoutGroupCommitMarkStartedAsyncAnswersBeforeReturning) {
+  SqliteStore s(tempDb("nogroup-start"), Durability::Normal, /*group_commit=*/false);
+  s.createTable(sampleTable("aaaaaaaaaaaa"));
+  bool answered = false;
+  s.markStartedAsync("aaaaaaaaaaaa", 7, [&](std::exception_ptr e) {
+    answered = true;
+    EXPECT_FALSE(e);
+  });
+  EXPECT_TRUE(answered);
+  EXPECT_EQ(s.table("aaaaaaaaaaaa")->started_at, 7);
+}
+
 TEST(SqliteStore, WithoutGroupCommitAppendAsyncAnswersBeforeReturning) {
   SqliteStore s(tempDb("nogroup"), Durability::Normal, /*group_commit=*/false);
   s.createTable(sampleTable("aaaaaaaaaaaa"));

@@ -1,0 +1,141 @@
+#include "protocol/client_message.h"
+
+namespace pg {
+
+namespace {
+
+ParseError badRequest(std::string message) {
+  return ParseError{"bad-request", std::move(message)};
+}
+
+/// The "seat" field, or the error its malformed value earns.
+std::variant<SeatField, ParseError> seatField(const Json& msg) {
+  if (!msg.contains("seat")) return SeatField{};
+  const Json& s = msg.at("seat");
+  if (s == Json("black")) return SeatField{Color::Black};
+  if (s == Json("white")) return SeatField{Color::White};
+  return badRequest("'seat' must be black or white.");
+}
+
+std::optional<std::string> stringField(const Json& msg, const char* key) {
+  if (!msg.contains(key) || !msg.at(key).is_string()) return std::nullopt;
+  return msg.at(key).get<std::string>();
+}
+
+LastVersion lastVersion(const Json& msg) {
+  if (!msg.contains("last_version") || msg.at("last_version").is_null()) return std::monostate{};
+  const Json& lv = msg.at("last_version");
+  if (lv.is_number_integer()) return lv.get<int64_t>();
+  if (!lv.is_object()) return MalformedVersions{};
+  SeatVersions v;
+  for (const auto& [k, n] : lv.items()) {
+    if (!n.is_number_integer() || (k != "black" && k != "white")) return MalformedVersions{};
+    (k == "black" ? v.black : v.white) = n.get<int64_t>();
+  }
+  return v;
+}
+
+ParsedMessage parseJoin(const Json& msg) {
+  JoinRequest j;
+  auto table = stringField(msg, "table");
+  if (!table) return badRequest("A join needs a \"table\".");
+  j.table = std::move(*table);
+  const bool has_token = msg.contains("token");
+  if (has_token && msg.contains("watch"))
+    return badRequest("A join gives either a token or watch, not both.");
+  if (has_token) {
+    j.token = stringField(msg, "token");
+    if (!j.token) return badRequest("'token' must be a string.");
+  } else if (!(msg.contains("watch") && msg.at("watch") == Json(true))) {
+    return badRequest("A join needs a seat token, or \"watch\": true.");
+  }
+  j.last_version = lastVersion(msg);
+  return ClientMessage{std::move(j)};
+}
+
+ParsedMessage parseCommand(const std::string& type, const Json& msg) {
+  auto seat = seatField(msg);
+  if (auto* e = std::get_if<ParseError>(&seat)) return *e;
+  const SeatField s = std::get<SeatField>(seat);
+  if (type == "pass") return ClientMessage{Command{PassCommand{s}}};
+  if (type == "resign") return ClientMessage{Command{ResignCommand{s}}};
+  auto point = stringField(msg, "point");
+  if (type == "try") {
+    if (!point) return badRequest("A try needs a point such as \"C3\".");
+    return ClientMessage{Command{TryCommand{std::move(*point), s}}};
+  }
+  if (!point) return badRequest("A mark needs a point such as \"C3\".");
+  if (!msg.contains("set") || !msg.at("set").is_boolean())
+    return badRequest("A mark needs \"set\": true or false.");
+  return ClientMessage{Command{MarkCommand{std::move(*point), msg.at("set").get<bool>(), s}}};
+}
+
+Json seatJson(const SeatField& s) {
+  return s ? Json(std::string(colorName(*s))) : Json(nullptr);
+}
+
+Json commandJson(const char* type, const SeatField& seat) {
+  Json j{{"type", type}};
+  if (seat) j["seat"] = seatJson(seat);
+  return j;
+}
+
+struct ToJson {
+  Json operator()(const PingRequest&) const { return Json{{"type", "ping"}}; }
+  Json operator()(const JoinRequest& r) const {
+    Json j{{"type", "join"}, {"table", r.table}};
+    if (r.token)
+      j["token"] = *r.token;
+    else
+      j["watch"] = true;
+    if (const auto* n = std::get_if<int64_t>(&r.last_version)) j["last_version"] = *n;
+    if (const auto* v = std::get_if<SeatVersions>(&r.last_version)) {
+      Json m = Json::object();
+      if (v->black) m["black"] = *v->black;
+      if (v->white) m["white"] = *v->white;
+      j["last_version"] = m;
+    }
+    if (std::holds_alternative<MalformedVersions>(r.last_version)) j["last_version"] = false;
+    return j;
+  }
+  Json operator()(const Command& c) const { return std::visit(*this, c); }
+  Json operator()(const TryCommand& c) const {
+    Json j = commandJson("try", c.seat);
+    j["point"] = c.point;
+    return j;
+  }
+  Json operator()(const PassCommand& c) const { return commandJson("pass", c.seat); }
+  Json operator()(const ResignCommand& c) const { return commandJson("resign", c.seat); }
+  Json operator()(const MarkCommand& c) const {
+    Json j = commandJson("mark", c.seat);
+    j["point"] = c.point;
+    j["set"] = c.set;
+    return j;
+  }
+};
+
+}  // namespace
+
+ParsedMessage parseClientMessage(std::string_view text) {
+  const Json msg = Json::parse(text.begin(), text.end(), nullptr, false);
+  return parseClientJson(msg);
+}
+
+ParsedMessage parseClientJson(const Json& msg) {
+  if (msg.is_discarded() || !msg.is_object())
+    return ParseError{"bad-json", "A message must be one JSON object."};
+  if (!msg.contains("type") || !msg.at("type").is_string())
+    return badRequest("A message needs a \"type\".");
+  const std::string& type = msg.at("type").get_ref<const std::string&>();
+  if (type == "ping") return ClientMessage{PingRequest{}};
+  if (type == "join") return parseJoin(msg);
+  if (type == "try" || type == "pass" || type == "resign" || type == "mark")
+    return parseCommand(type, msg);
+  return ParseError{"unknown-command", "Unknown command."};
+}
+
+Json toJson(const ClientMessage& m) {
+  return std::visit(ToJson{}, m);
+}
+
+}  // namespace pg

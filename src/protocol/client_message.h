@@ -1,0 +1,92 @@
+// What a WebSocket client may send (docs/protocol.md, "Client messages"), as typed values: the
+// one place that reads a client's JSON. The router dispatches on the alternative; the table
+// acts on typed fields and never looks at the JSON again.
+//
+// Parsing checks the message's shape only (types and presence of fields). What needs a table
+// (is the point on this board, does the token hold a seat, may this connection move) is the
+// table's to decide, so a ParseError never depends on any game's state.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "protocol/json.h"
+#include "rules/types.h"
+
+namespace pg {
+
+/// A refused message: the `code` and English `message` of the error frame its sender gets.
+struct ParseError {
+  std::string code;
+  std::string message;
+  bool operator==(const ParseError&) const = default;
+};
+
+struct PingRequest {
+  bool operator==(const PingRequest&) const = default;
+};
+
+/// last_version given per seat ({"black": n, "white": m}; either may be missing): hot seat.
+struct SeatVersions {
+  std::optional<int64_t> black;
+  std::optional<int64_t> white;
+  bool operator==(const SeatVersions&) const = default;
+};
+/// last_version present but neither an integer nor a map of black/white to integers. Which
+/// error it earns depends on the seat the token holds, so the table answers it.
+struct MalformedVersions {
+  bool operator==(const MalformedVersions&) const = default;
+};
+/// Absent (or null), one version, one per seat, or malformed.
+using LastVersion = std::variant<std::monostate, int64_t, SeatVersions, MalformedVersions>;
+
+/// {"type":"join", "table", "token" | "watch": true, "last_version"?}.
+struct JoinRequest {
+  std::string table;
+  std::optional<std::string> token;  ///< a seat's secret; nullopt: watch
+  LastVersion last_version;
+  bool operator==(const JoinRequest&) const = default;
+};
+
+/// The optional "seat" of a command: Black or White, or nullopt (the connection's own seat;
+/// on a hot seat, the player on turn).
+using SeatField = std::optional<Color>;
+
+struct TryCommand {
+  std::string point;  ///< a vertex as sent ("C3"); the table checks it against its board
+  SeatField seat;
+  bool operator==(const TryCommand&) const = default;
+};
+struct PassCommand {
+  SeatField seat;
+  bool operator==(const PassCommand&) const = default;
+};
+struct ResignCommand {
+  SeatField seat;
+  bool operator==(const ResignCommand&) const = default;
+};
+struct MarkCommand {
+  std::string point;
+  bool set = false;
+  SeatField seat;
+  bool operator==(const MarkCommand&) const = default;
+};
+/// A game command: what a joined seat sends to its table.
+using Command = std::variant<TryCommand, PassCommand, ResignCommand, MarkCommand>;
+
+using ClientMessage = std::variant<PingRequest, JoinRequest, Command>;
+using ParsedMessage = std::variant<ClientMessage, ParseError>;
+
+/// Parses one text frame. Never throws.
+ParsedMessage parseClientMessage(std::string_view text);
+/// Parses one message already read as JSON. Never throws.
+ParsedMessage parseClientJson(const Json& msg);
+
+/// The message as JSON; parseClientJson gives back an equal message. MalformedVersions is
+/// written as a value that parses back to it (false).
+Json toJson(const ClientMessage& m);
+
+}  // namespace pg

@@ -1,0 +1,75 @@
+#include "server/bot_driver.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <boost/asio/post.hpp>
+#include <utility>
+
+#include "rules/assert.h"
+
+namespace pg {
+
+namespace net = boost::asio;
+
+BotDriver::BotDriver(std::unique_ptr<Player> player, Color color, net::thread_pool& pool,
+                     const TableStrand& strand, std::string table_id)
+    : player_(std::move(player)),
+      color_(color),
+      pool_(pool),
+      strand_(strand),
+      table_id_(std::move(table_id)) {}
+
+void BotDriver::think(View view, SearchLimits limits, Done done) {
+  PG_ASSERT(strand_.running_in_this_thread(), "called on the table's strand");
+  PG_ASSERT(!busy_, "no job is already in flight");
+  busy_ = true;
+  net::post(pool_, [this, view = std::move(view), limits, done = std::move(done)] {
+    Action action = Action::pass();
+    try {
+      action = player_->choose(view, limits);
+    } catch (const std::exception& e) {
+      spdlog::error("table {}: the computer player failed ({}); it passes", table_id_, e.what());
+    }
+    net::post(strand_, [done, action, version = view.version()] { done(action, version); });
+  });
+}
+
+void BotDriver::answered() {
+  PG_ASSERT(strand_.running_in_this_thread(), "called on the table's strand");
+  PG_ASSERT(busy_, "a job is in flight");
+  busy_ = false;
+}
+
+double BotDriver::budget(double base, const std::optional<FischerClock>& clock, int64_t now) const {
+  // The strengths scale this budget themselves (ai/mc_player.cpp: easy uses a small part).
+  double seconds = base;
+  if (clock && clock->running() != Color::Empty) {
+    const double left = static_cast<double>(clock->remaining(color_, now)) / 1000.0;
+    seconds = std::min(seconds, std::max(0.01, left / 20.0));
+  }
+  return seconds;
+}
+
+Answer BotDriver::play(Referee& referee, const Action& action) const {
+  Answer a;
+  switch (action.kind) {
+    case Action::Kind::Try:
+      a = referee.tryPoint(color_, action.point);
+      break;
+    case Action::Kind::Pass:
+      a = referee.pass(color_);
+      break;
+    case Action::Kind::Resign:
+      a = referee.resign(color_);
+      break;
+  }
+  if (!a.accepted()) {
+    spdlog::warn("table {}: the computer's action was refused ({}); it passes", table_id_,
+                 refusalCode(*a.refusal));
+    a = referee.pass(color_);
+  }
+  return a;
+}
+
+}  // namespace pg

@@ -1,0 +1,13 @@
+// A client's game command, played on the referee for one colour.
+#pragma once
+
+#include "protocol/client_message.h"
+#include "referee/referee.h"
+
+namespace pg {
+
+/// Plays `cmd` for `color`. A vertex that is not a point of this board ("Z9", "pass") is
+/// refused as off-board before the referee sees it.
+Answer playCommand(Referee& referee, Color color, const Command& cmd);
+
+}  // namespace pg

@@ -1,0 +1,13 @@
+// The message of a caught exception, for the logs.
+#pragma once
+
+#include <exception>
+#include <string>
+
+namespace pg {
+
+/// what() of the exception `error` holds, or "unknown error" when it is not a std::exception.
+/// Precondition: `error` is not null.
+std::string exceptionText(const std::exception_ptr& error);
+
+}  // namespace pg
