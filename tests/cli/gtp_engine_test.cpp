@@ -142,6 +142,29 @@ TEST(GtpEngine, Komi) {
   EXPECT_DOUBLE_EQ(e.komi(), -3);
 }
 
+TEST(GtpEngine, KomiKeepsTheMovesAndTheKoMemory) {
+  GtpEngine e = engine(5);
+  // Black's C4 takes B4 in a ko; a new komi rebuilds the game from the same moves, so White
+  // still may not retake at once.
+  sendAll(e, {"play b B5", "play w C5", "play b A4", "play w B4", "play b B3", "play w C3",
+              "play b E1", "play w D4", "play b C4"});
+  EXPECT_EQ(e.handleLine("play w B4"), fail("illegal move"));
+  EXPECT_EQ(e.handleLine("komi 0.5"), ok());
+  EXPECT_EQ(e.movesPlayed(), 9);
+  EXPECT_EQ(e.handleLine("play w B4"), fail("illegal move")) << e.board().toAsciiLabelled();
+  EXPECT_EQ(e.handleLine("undo"), ok());
+  EXPECT_EQ(e.movesPlayed(), 8);
+  EXPECT_EQ(e.board().at(*parsePoint("B4", 5)), Color::White);
+}
+
+TEST(GtpEngine, PlayGoesOnAfterTwoPasses) {
+  GtpEngine e = engine(9);
+  sendAll(e, {"play b pass", "play w pass", "play b E5", "play w pass", "play b pass"});
+  EXPECT_EQ(e.handleLine("play w D4"), ok());
+  EXPECT_EQ(e.movesPlayed(), 6);
+  EXPECT_EQ(e.handleLine("final_score"), ok("W+7.5")) << e.board().toAsciiLabelled();
+}
+
 TEST(GtpEngine, PlayEitherColourInAnyOrder) {
   GtpEngine e = engine(9);
   EXPECT_EQ(e.handleLine("play b D4"), ok());

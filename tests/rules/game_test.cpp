@@ -1,5 +1,6 @@
-// The game layer: ko under both rules (including a triple ko that only superko stops), handicap,
-// Atari Go, passes, resignation, time, the turn cap, and area scoring.
+// The game layer: ko under both rules (including a triple ko that only superko stops), the
+// any-colour API, undo and replay, handicap, Atari Go, passes, resignation, time, the turn cap,
+// and area scoring.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -223,6 +224,97 @@ TEST(GameFlow, CustomTurnCapEndsAndScores) {
 
 // ---------------------------------------------------------------------------------------------
 // Handicap
+
+// ---------------------------------------------------------------------------------------------
+// The any-colour API (GTP), the move list, undo and replay
+
+// kKoPicture after Black's C4 took B4: White may not retake at B4 at once.
+Game koGame(KoRule ko) {
+  Game g(rulesOf(5, ko));
+  test::setUpGame(g, kKoPicture, B);
+  g.play(pt("C4", 5));
+  return g;
+}
+
+TEST(GameAnyColour, EitherColourInAnyOrderAndTheOpponentIsToMove) {
+  Game g(rulesOf(5));
+  EXPECT_EQ(g.play(W, pt("C3", 5)), 0);
+  EXPECT_EQ(g.toMove(), B);
+  EXPECT_EQ(g.play(W, pt("D3", 5)), 0);  // White twice
+  EXPECT_EQ(g.toMove(), B);
+  g.pass(W);
+  EXPECT_EQ(g.toMove(), B);
+  EXPECT_FALSE(g.isLegal(B, pt("C3", 5)));
+  EXPECT_EQ(g.turnsPlayed(), 3);
+  EXPECT_EQ(g.moves(), (std::vector<Game::Move>{{W, pt("C3", 5)}, {W, pt("D3", 5)}, {W, kPass}}));
+}
+
+TEST(GameAnyColour, IsLegalForEitherColourAnswersTheKoForTheRightOne) {
+  for (KoRule ko : {KoRule::Simple, KoRule::PositionalSuperko}) {
+    const Game g = koGame(ko);
+    // B4 is empty after the capture: only White is barred from it.
+    EXPECT_FALSE(g.isLegal(W, pt("B4", 5))) << koRuleName(ko);
+    EXPECT_TRUE(g.isLegal(B, pt("B4", 5))) << koRuleName(ko);
+  }
+}
+
+TEST(GameAnyColour, AMoveAfterTwoPassesReopensTheGame) {
+  Game g(rulesOf(5));
+  g.pass(B);
+  g.pass(B);
+  ASSERT_TRUE(g.over());
+  EXPECT_EQ(g.result().reason, EndReason::TwoPasses);
+  g.play(W, pt("C3", 5));
+  EXPECT_FALSE(g.over());
+  EXPECT_EQ(g.consecutivePasses(), 0);
+}
+
+TEST(GameUndo, ReplaysTheOtherMoves) {
+  Game g(rulesOf(5));
+  EXPECT_FALSE(g.undo()) << "nothing to undo";
+  for (const char* m : {"A2", "A1", "C3", "E5"}) playOk(g, m);
+  const uint64_t before = g.board().hash();
+  playOk(g, "B1", 1);  // takes A1
+  ASSERT_TRUE(g.undo());
+  EXPECT_EQ(g.board().hash(), before) << g.board().toAsciiLabelled();
+  EXPECT_EQ(g.toMove(), B);
+  EXPECT_EQ(g.turnsPlayed(), 4);
+  EXPECT_CONSISTENT(g.board());
+  // A pass, and the end it made, are undone too.
+  g.pass();
+  g.pass();
+  ASSERT_TRUE(g.over());
+  ASSERT_TRUE(g.undo());
+  EXPECT_FALSE(g.over());
+  EXPECT_EQ(g.consecutivePasses(), 1);
+  // The superko memory is rebuilt: replaying a game gives the same answers everywhere.
+  const Game again = Game::replay(g.rules(), g.moves());
+  EXPECT_EQ(again.board().hash(), g.board().hash());
+  for (Point p = 0; p < 25; ++p)
+    for (Color c : {B, W}) EXPECT_EQ(again.isLegal(c, p), g.isLegal(c, p)) << pointName(p, 5);
+}
+
+TEST(GameUndo, KeepsTheHandicap) {
+  Rules r = rulesOf(9);
+  r.handicap = 2;
+  Game g(r);
+  playOk(g, "E5");
+  ASSERT_TRUE(g.undo());
+  EXPECT_EQ(g.board().stoneCount(B), 2);
+  EXPECT_EQ(g.board().stoneCount(W), 0);
+  EXPECT_EQ(g.toMove(), W);
+  EXPECT_FALSE(g.undo());
+}
+
+TEST(GameUndo, TakesBackTheSuperkoBan) {
+  Game g = koGame(KoRule::PositionalSuperko);
+  ASSERT_FALSE(g.isLegal(W, pt("B4", 5)));
+  ASSERT_TRUE(g.undo());  // the capture that made the ko
+  EXPECT_EQ(g.board().at(pt("B4", 5)), W) << "the captured stone is back";
+  EXPECT_EQ(g.board().at(pt("C4", 5)), Color::Empty);
+  EXPECT_EQ(g.toMove(), B);
+  EXPECT_TRUE(g.isLegal(pt("C4", 5)));
+}
 
 TEST(GameHandicap, StonesPlacedAndWhiteFirst) {
   for (int size = 7; size <= 19; ++size)
