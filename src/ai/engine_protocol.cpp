@@ -56,17 +56,4 @@ std::optional<std::string> eventCommand(const SeenEvent& e, Color self, int size
   return std::nullopt;
 }
 
-std::vector<std::string> splitWords(std::string_view line) {
-  std::vector<std::string> words;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-    size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
-    if (j > i) words.emplace_back(line.substr(i, j - i));
-    i = j;
-  }
-  return words;
-}
-
 }  // namespace pg

@@ -24,7 +24,4 @@ std::optional<std::string> eventCommand(const SeenEvent& e, Color self, int size
 /// "b"/"w".
 std::string_view colorLetter(Color c);
 
-/// Splits a line into words (spaces and tabs).
-std::vector<std::string> splitWords(std::string_view line);
-
 }  // namespace pg

@@ -13,12 +13,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-uint64_t mix64(uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
 class MonteCarloPlayer final : public Player {
  public:
   MonteCarloPlayer(std::string name, SearchParams params, double budget_scale, uint64_t seed)

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "ai/engine_protocol.h"
+#include "gtp/gtp.h"
 
 namespace pg {
 
@@ -209,27 +210,18 @@ std::string PhantomEngine::execute(const std::string& cmd, const std::vector<std
 }
 
 std::string PhantomEngine::handleLine(std::string_view line) {
-  std::string clean(line.substr(0, line.find('#')));
-  std::vector<std::string> words = splitWords(clean);
-  if (words.empty()) return "";
-  std::string id;
-  if (std::all_of(words[0].begin(), words[0].end(),
-                  [](char ch) { return ch >= '0' && ch <= '9'; })) {
-    id = words[0];
-    words.erase(words.begin());
-    if (words.empty()) return "?" + id + " empty command\n\n";
-  }
-  const std::string cmd = words[0];
-  words.erase(words.begin());
+  const std::optional<gtp::Command> cmd = gtp::parse(line);
+  if (!cmd) return "";
+  if (cmd->name.empty()) return gtp::respond(false, cmd->id, "empty command");
   bool ok = true;
   std::string out;
   try {
-    out = execute(cmd, words, &ok);
+    out = execute(cmd->name, cmd->args, &ok);
   } catch (const std::exception& e) {
     ok = false;
     out = e.what();
   }
-  return (ok ? "=" : "?") + id + (out.empty() ? "" : " " + out) + "\n\n";
+  return gtp::respond(ok, cmd->id, out);
 }
 
 void PhantomEngine::run(std::istream& in, std::ostream& out) {

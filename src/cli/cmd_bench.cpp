@@ -1,4 +1,6 @@
 // `phantomgo bench playouts`: how many light random playouts one thread runs per second.
+// `phantomgo bench search`: playouts per CPU second inside the phantom search.
+// `phantomgo bench referee`: the referee's time to reject a try, for each of the three reasons.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -7,6 +9,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -183,6 +186,121 @@ std::string searchBenchText(const SearchBenchConfig& cfg, const std::vector<Sear
   return text;
 }
 
+namespace {
+
+/// Black's try at A1 is illegal after these moves (Black first, alternating): A1 holds White's
+/// hidden stone, is a suicide, or retakes a ko (positional superko). Corner positions: the same
+/// on every size.
+struct RejectionPosition {
+  const char* reason;
+  std::vector<const char*> moves;
+};
+const std::vector<RejectionPosition>& rejectionPositions() {
+  static const std::vector<RejectionPosition> kPositions{
+      {"occupied", {"E5", "A1", "E4", "B2", "D5", "C2"}},
+      {"suicide", {"E5", "A2", "E4", "B1", "D5", "C3"}},
+      {"ko", {"A1", "A2", "C1", "E5", "B2", "B1"}},
+  };
+  return kPositions;
+}
+
+double percentile(std::vector<double>& v, double q) {
+  if (v.empty()) return 0;
+  const auto k = static_cast<std::size_t>(q * static_cast<double>(v.size() - 1));
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), v.end());
+  return v[k];
+}
+
+}  // namespace
+
+double RefereeBenchResult::ratio(const std::string& reason) const {
+  double occupied = 0, other = 0;
+  for (const RefereeBenchReason& r : reasons) {
+    if (r.reason == "occupied") occupied = r.median_ns;
+    if (r.reason == reason) other = r.median_ns;
+  }
+  return occupied > 0 ? other / occupied : 0;
+}
+
+RefereeBenchResult runRefereeBench(const RefereeBenchConfig& cfg) {
+  using Clock = std::chrono::steady_clock;
+  Rules rules;
+  rules.size = cfg.size;
+  std::vector<Referee> base;
+  for (const RejectionPosition& pos : rejectionPositions()) {
+    Referee r(rules);
+    for (const char* m : pos.moves) r.tryPoint(r.toMove(), *parsePoint(m, cfg.size));
+    base.push_back(std::move(r));
+  }
+  const Point a1 = *parsePoint("A1", cfg.size);
+  std::vector<std::vector<double>> ns(base.size());
+  const Clock::time_point start = Clock::now();
+  const auto budget = std::chrono::duration<double>(cfg.seconds);
+  Clock::time_point now = start;
+  do {
+    // A round of 64 tries of each reason, interleaved, between two looks at the budget.
+    for (int round = 0; round < 64; ++round) {
+      for (std::size_t i = 0; i < base.size(); ++i) {
+        Referee r = base[i];  // the copy is not timed
+        const Clock::time_point t0 = Clock::now();
+        const Answer a = r.tryPoint(Color::Black, a1);
+        const Clock::time_point t1 = Clock::now();
+        if (!a.accepted() || a.legal)
+          throw std::logic_error("bench referee: a try was not rejected");
+        ns[i].push_back(std::chrono::duration<double, std::nano>(t1 - t0).count());
+      }
+    }
+    now = Clock::now();
+  } while (now - start < budget);
+  RefereeBenchResult out;
+  out.elapsed = std::chrono::duration<double>(now - start).count();
+  for (std::size_t i = 0; i < base.size(); ++i) {
+    RefereeBenchReason r;
+    r.reason = rejectionPositions()[i].reason;
+    r.samples = static_cast<int64_t>(ns[i].size());
+    r.median_ns = percentile(ns[i], 0.5);
+    r.p10_ns = percentile(ns[i], 0.1);
+    r.p90_ns = percentile(ns[i], 0.9);
+    out.reasons.push_back(r);
+  }
+  return out;
+}
+
+std::string refereeBenchText(const RefereeBenchConfig& cfg, const RefereeBenchResult& r) {
+  std::string text;
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "board: %dx%d, Black tries A1, the three reasons interleaved, %.3f s\n", cfg.size,
+                cfg.size, r.elapsed);
+  text += buf;
+  for (const RefereeBenchReason& x : r.reasons) {
+    std::snprintf(buf, sizeof buf, "%-8s n=%lld median %.1f ns (p10 %.1f, p90 %.1f)\n",
+                  x.reason.c_str(), static_cast<long long>(x.samples), x.median_ns, x.p10_ns,
+                  x.p90_ns);
+    text += buf;
+  }
+  std::snprintf(buf, sizeof buf, "ratio suicide/occupied: %.2f\nratio ko/occupied: %.2f\n",
+                r.ratio("suicide"), r.ratio("ko"));
+  text += buf;
+  return text;
+}
+
+nlohmann::json refereeBenchJson(const RefereeBenchConfig& cfg, const RefereeBenchResult& r) {
+  nlohmann::json reasons = nlohmann::json::array();
+  for (const RefereeBenchReason& x : r.reasons)
+    reasons.push_back({{"reason", x.reason},
+                       {"samples", x.samples},
+                       {"median_ns", x.median_ns},
+                       {"p10_ns", x.p10_ns},
+                       {"p90_ns", x.p90_ns}});
+  return nlohmann::json{
+      {"size", cfg.size},
+      {"seconds", r.elapsed},
+      {"reasons", reasons},
+      {"ratios", {{"suicide/occupied", r.ratio("suicide")}, {"ko/occupied", r.ratio("ko")}}},
+  };
+}
+
 void addBenchCommand(CLI::App& app) {
   struct Args {
     PlayoutBenchConfig cfg;
@@ -246,6 +364,29 @@ void addBenchCommand(CLI::App& app) {
     const PlayoutBenchResult base = runPlayoutBench(pcfg);
     const std::vector<SearchBenchRow> rows = runSearchBench(cfg);
     std::cout << searchBenchText(cfg, rows, base);
+    std::cout.flush();
+  });
+
+  auto rargs = std::make_shared<RefereeBenchConfig>();
+  auto rjson = std::make_shared<bool>(false);
+  CLI::App* rsub = bench->add_subcommand(
+      "referee",
+      "The referee's time to reject a try for each reason (occupied by a hidden stone, suicide, "
+      "ko), interleaved in one run; the last lines are 'ratio suicide/occupied: R' and "
+      "'ratio ko/occupied: R'");
+  rsub->add_option("--size", rargs->size, "board size")
+      ->check(CLI::Range(kMinSize, kMaxTableSize))
+      ->capture_default_str();
+  rsub->add_option("--seconds", rargs->seconds, "how long to run")
+      ->check(CLI::Range(0.001, 86400.0))
+      ->capture_default_str();
+  rsub->add_flag("--json", *rjson, "print one JSON object instead of text");
+  rsub->callback([rargs, rjson] {
+    const RefereeBenchResult r = runRefereeBench(*rargs);
+    if (*rjson)
+      std::cout << refereeBenchJson(*rargs, r).dump() << '\n';
+    else
+      std::cout << refereeBenchText(*rargs, r);
     std::cout.flush();
   });
 }

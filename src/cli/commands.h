@@ -15,7 +15,8 @@ namespace pg {
 
 /// `phantomgo gtp`: a GTP v2 engine for plain Go on stdin/stdout (cmd_gtp.cpp).
 void addGtpCommand(CLI::App& app);
-/// `phantomgo bench playouts`: light random playouts per second (cmd_bench.cpp).
+/// `phantomgo bench playouts|search|referee`: the core's speed and the referee's rejection
+/// timing (cmd_bench.cpp).
 void addBenchCommand(CLI::App& app);
 /// `phantomgo match`: games between two players with the referee (cmd_match.cpp).
 void addMatchCommand(CLI::App& app);
@@ -92,5 +93,35 @@ struct SearchBenchRow {
 std::vector<SearchBenchRow> runSearchBench(const SearchBenchConfig& cfg);
 std::string searchBenchText(const SearchBenchConfig& cfg, const std::vector<SearchBenchRow>& rows,
                             const PlayoutBenchResult& bench);
+
+// ---- The referee's rejection timing (cmd_bench.cpp) ----
+
+struct RefereeBenchConfig {
+  int size = 9;
+  double seconds = 2.0;
+};
+
+/// The referee's time to answer "illegal", per reason, from one run in which the three are
+/// timed in turn (occupied, suicide, ko, occupied, ...), so that drift hits all three alike.
+struct RefereeBenchReason {
+  std::string reason;  ///< "occupied" | "suicide" | "ko"
+  int64_t samples = 0;
+  double median_ns = 0, p10_ns = 0, p90_ns = 0;
+};
+struct RefereeBenchResult {
+  std::vector<RefereeBenchReason> reasons;  ///< occupied, suicide, ko
+  double elapsed = 0;
+  /// median(reason) / median(occupied); 0 when occupied's median is 0.
+  double ratio(const std::string& reason) const;
+};
+
+/// Black tries A1 in three positions (a hidden white stone, a suicide, a ko retake) over and
+/// over, each try on a fresh copy of the referee, for about cfg.seconds.
+RefereeBenchResult runRefereeBench(const RefereeBenchConfig& cfg);
+/// Ends with the lines "ratio suicide/occupied: R" and "ratio ko/occupied: R".
+std::string refereeBenchText(const RefereeBenchConfig& cfg, const RefereeBenchResult& r);
+/// {"size","seconds","reasons":[{"reason","samples","median_ns","p10_ns","p90_ns"}...],
+/// "ratios":{"suicide/occupied","ko/occupied"}}.
+nlohmann::json refereeBenchJson(const RefereeBenchConfig& cfg, const RefereeBenchResult& r);
 
 }  // namespace pg

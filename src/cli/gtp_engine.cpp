@@ -8,6 +8,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "gtp/gtp.h"
 #include "rules/game.h"
 #include "version.h"
 
@@ -16,32 +17,6 @@ namespace pg {
 namespace {
 
 const std::string kSyntaxError = "syntax error";
-
-/// GTP v2 preprocessing of one line: control characters other than HT and LF removed, the
-/// comment cut off, HT turned into a space; then the line split on spaces.
-std::vector<std::string> tokenize(std::string_view line) {
-  std::vector<std::string> tokens;
-  std::string cur;
-  for (const char ch : line) {
-    if (ch == '#') break;
-    const auto u = static_cast<unsigned char>(ch);
-    const bool space = ch == '\t' || ch == ' ' || ch == '\n';
-    if (!space && (u < 32 || u == 127)) continue;
-    if (space) {
-      if (!cur.empty()) tokens.push_back(std::move(cur));
-      cur.clear();
-    } else {
-      cur += ch;
-    }
-  }
-  if (!cur.empty()) tokens.push_back(std::move(cur));
-  return tokens;
-}
-
-bool isId(const std::string& s) {
-  return !s.empty() &&
-         std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
-}
 
 bool parseInt(const std::string& s, int& out) {
   const char* end = s.data() + s.size();
@@ -64,15 +39,23 @@ std::string formatNumber(double v) {
 
 }  // namespace
 
-GtpEngine::GtpEngine(const GtpOptions& options)
-    : size_(options.size),
-      topology_(options.topology),
-      ko_(options.ko),
-      komi_(options.komi),
-      rng_(options.seed),
-      board_(options.size, options.topology) {
-  clear();
+namespace {
+
+Rules gtpRules(const GtpOptions& o) {
+  Rules r;
+  r.size = o.size;
+  r.topology = o.topology;
+  r.ko = o.ko;
+  r.komi = o.komi;
+  // GTP has no turn cap: the largest the rules allow (a play after an end reopens it anyway).
+  r.turn_cap = 100000;
+  return r;
 }
+
+}  // namespace
+
+GtpEngine::GtpEngine(const GtpOptions& options)
+    : rules_(gtpRules(options)), rng_(options.seed), game_(rules_) {}
 
 const std::vector<std::string>& GtpEngine::commandNames() {
   static const std::vector<std::string> names{"protocol_version",
@@ -95,59 +78,20 @@ const std::vector<std::string>& GtpEngine::commandNames() {
 }
 
 bool GtpEngine::isLegal(Color c, Point p) const {
-  if (board_.at(p) != Color::Empty || board_.isSuicide(c, p)) return false;
-  if (ko_ == KoRule::Simple) return !(p == board_.koPoint() && c == board_.koColor());
-  return !seen_.contains(board_.hashAfter(c, p));
+  return game_.isLegal(c, p);
 }
 
 void GtpEngine::clear() {
-  handicap_.clear();
-  moves_.clear();
-  replay();
-}
-
-void GtpEngine::replay() {
-  board_ = Board(size_, topology_);
-  seen_.clear();
-  seen_.insert(board_.hash());
-  for (Point p : handicap_) board_.place(Color::Black, p);
-  seen_.insert(board_.hash());
-  for (const Move& m : moves_) apply(m);
-}
-
-void GtpEngine::apply(const Move& m) {
-  if (m.point == kPass) {
-    board_.clearKo();
-    return;
-  }
-  board_.play(m.color, m.point);
-  seen_.insert(board_.hash());
+  rules_.handicap = 0;
+  game_ = Game(rules_);
 }
 
 std::string GtpEngine::handleLine(std::string_view line) {
-  std::vector<std::string> tokens = tokenize(line);
-  if (tokens.empty()) return {};
-  std::string id;
-  if (isId(tokens.front())) {
-    id = tokens.front();
-    tokens.erase(tokens.begin());
-  }
-  Reply reply;
-  if (tokens.empty()) {
-    reply = {false, kSyntaxError};
-  } else {
-    const std::string name = tokens.front();
-    tokens.erase(tokens.begin());
-    reply = dispatch(name, tokens);
-  }
-  std::string out = reply.ok ? "=" : "?";
-  out += id;
-  if (!reply.text.empty()) {
-    out += ' ';
-    out += reply.text;
-  }
-  out += "\n\n";
-  return out;
+  const std::optional<gtp::Command> cmd = gtp::parse(line);
+  if (!cmd) return {};
+  const Reply reply =
+      cmd->name.empty() ? Reply{false, kSyntaxError} : dispatch(cmd->name, cmd->args);
+  return gtp::respond(reply.ok, cmd->id, reply.text);
 }
 
 void GtpEngine::run(std::istream& in, std::ostream& out) {
@@ -203,7 +147,7 @@ GtpEngine::Reply GtpEngine::cmdBoardsize(const std::vector<std::string>& args) {
   int size = 0;
   if (args.size() != 1 || !parseInt(args[0], size)) return {false, kSyntaxError};
   if (size < kMinSize || size > kMaxSize) return {false, "unacceptable size"};
-  size_ = size;
+  rules_.size = size;
   clear();
   return {};
 }
@@ -211,18 +155,23 @@ GtpEngine::Reply GtpEngine::cmdBoardsize(const std::vector<std::string>& args) {
 GtpEngine::Reply GtpEngine::cmdKomi(const std::vector<std::string>& args) {
   double komi = 0;
   if (args.size() != 1 || !parseDouble(args[0], komi)) return {false, kSyntaxError};
-  komi_ = komi;
+  // The komi is part of the rules: the same moves under the new rules.
+  rules_.komi = komi;
+  game_ = Game::replay(rules_, game_.moves());
   return {};
 }
 
 GtpEngine::Reply GtpEngine::cmdPlay(const std::vector<std::string>& args) {
   if (args.size() != 2) return {false, kSyntaxError};
   const auto color = parseColor(args[0]);
-  const auto point = parsePoint(args[1], size_);
+  const auto point = parsePoint(args[1], rules_.size);
   if (!color || !point) return {false, kSyntaxError};
-  if (*point != kPass && !isLegal(*color, *point)) return {false, "illegal move"};
-  moves_.push_back({*color, *point});
-  apply(moves_.back());
+  if (*point == kPass) {
+    game_.pass(*color);
+    return {};
+  }
+  if (!game_.isLegal(*color, *point)) return {false, "illegal move"};
+  game_.play(*color, *point);
   return {};
 }
 
@@ -231,52 +180,55 @@ GtpEngine::Reply GtpEngine::cmdGenmove(const std::vector<std::string>& args) {
   const auto color = parseColor(args[0]);
   if (!color) return {false, kSyntaxError};
   // Sorted so that the choice depends only on the position and the seed.
+  const Board& board = game_.board();
   std::vector<Point> candidates;
-  for (int i = 0; i < board_.numEmpty(); ++i) {
-    const Point p = board_.emptyAt(i);
-    if (!board_.isOnePointEye(*color, p) && isLegal(*color, p)) candidates.push_back(p);
+  for (int i = 0; i < board.numEmpty(); ++i) {
+    const Point p = board.emptyAt(i);
+    if (!board.isOnePointEye(*color, p) && game_.isLegal(*color, p)) candidates.push_back(p);
   }
   std::sort(candidates.begin(), candidates.end());
   Point choice = kPass;
   if (!candidates.empty())
     choice = candidates[rng_.below(static_cast<uint32_t>(candidates.size()))];
-  moves_.push_back({*color, choice});
-  apply(moves_.back());
-  return {true, pointName(choice, size_)};
+  if (choice == kPass)
+    game_.pass(*color);
+  else
+    game_.play(*color, choice);
+  return {true, pointName(choice, rules_.size)};
 }
 
 GtpEngine::Reply GtpEngine::cmdUndo() {
-  if (moves_.empty()) return {false, "cannot undo"};
-  moves_.pop_back();
-  replay();
+  if (!game_.undo()) return {false, "cannot undo"};
   return {};
 }
 
 GtpEngine::Reply GtpEngine::cmdFixedHandicap(const std::vector<std::string>& args) {
   int n = 0;
   if (args.size() != 1 || !parseInt(args[0], n)) return {false, kSyntaxError};
-  if (board_.stoneCount(Color::Black) + board_.stoneCount(Color::White) > 0)
+  const Board& board = game_.board();
+  if (board.stoneCount(Color::Black) + board.stoneCount(Color::White) > 0)
     return {false, "board not empty"};
-  const std::vector<Point> points = handicapPoints(n, size_);
-  if (points.empty()) return {false, "invalid number of stones"};
-  handicap_ = points;
-  replay();
+  if (handicapPoints(n, rules_.size).empty()) return {false, "invalid number of stones"};
+  // The handicap is part of the rules: the moves so far (passes only, the board being empty)
+  // are replayed after the stones.
+  rules_.handicap = n;
+  game_ = Game::replay(rules_, game_.moves());
   std::string text;
-  for (Point p : points) {
+  for (Point p : game_.handicapStones()) {
     if (!text.empty()) text += ' ';
-    text += pointName(p, size_);
+    text += pointName(p, rules_.size);
   }
   return {true, text};
 }
 
 GtpEngine::Reply GtpEngine::cmdFinalScore() const {
-  const double margin = areaScore(board_, komi_).margin();
+  const double margin = game_.score().margin();
   if (margin == 0) return {true, "0"};
   return {true, (margin > 0 ? "B+" : "W+") + formatNumber(std::fabs(margin))};
 }
 
 GtpEngine::Reply GtpEngine::cmdShowboard() const {
-  std::string text = board_.toAsciiLabelled();
+  std::string text = game_.board().toAsciiLabelled();
   while (!text.empty() && text.back() == '\n') text.pop_back();
   return {true, "\n" + text};
 }
@@ -287,12 +239,13 @@ GtpEngine::Reply GtpEngine::cmdListStones(const std::vector<std::string>& args) 
   if (!color) return {false, kSyntaxError};
   // As GNU Go lists them: from the top row down, left to right.
   std::string text;
-  for (int y = size_ - 1; y >= 0; --y) {
-    for (int x = 0; x < size_; ++x) {
-      const Point p = board_.point(x, y);
-      if (board_.at(p) != *color) continue;
+  const Board& board = game_.board();
+  for (int y = board.size() - 1; y >= 0; --y) {
+    for (int x = 0; x < board.size(); ++x) {
+      const Point p = board.point(x, y);
+      if (board.at(p) != *color) continue;
       if (!text.empty()) text += ' ';
-      text += pointName(p, size_);
+      text += pointName(p, board.size());
     }
   }
   return {true, text};

@@ -6,10 +6,10 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 #include "rules/board.h"
+#include "rules/game.h"
 #include "rules/playout.h"
 #include "rules/rules.h"
 
@@ -23,9 +23,10 @@ struct GtpOptions {
   uint64_t seed = 1;  ///< seeds genmove's random choice
 };
 
-/// GTP's `play` may give either colour in any order, so this engine keeps no turn: it checks
-/// each play for the colour given (occupied, suicide, ko rule) and records the moves so that
-/// `undo` can replay the game from the start.
+/// The game is a pg::Game driven through its any-colour API (GTP's `play` may give either colour
+/// in any order): the Game checks each play (occupied, suicide, ko rule), keeps the moves, the
+/// passes and the score, and undoes by replay. `boardsize`, `clear_board`, `komi` and
+/// `fixed_handicap` change the rules and rebuild the Game (komi and handicap keep the moves).
 class GtpEngine {
  public:
   explicit GtpEngine(const GtpOptions& options = {});
@@ -41,10 +42,10 @@ class GtpEngine {
   /// True once `quit` has been answered.
   bool quitRequested() const { return quit_; }
 
-  const Board& board() const { return board_; }
-  double komi() const { return komi_; }
+  const Board& board() const { return game_.board(); }
+  double komi() const { return rules_.komi; }
   /// Moves played since the last clear, handicap stones excluded.
-  int movesPlayed() const { return static_cast<int>(moves_.size()); }
+  int movesPlayed() const { return static_cast<int>(game_.moves().size()); }
 
   /// Whether c may play p now: p empty, not suicide, and allowed by the ko rule.
   /// Precondition: 0 <= p < board().numPoints().
@@ -54,10 +55,6 @@ class GtpEngine {
   static const std::vector<std::string>& commandNames();
 
  private:
-  struct Move {
-    Color color;
-    Point point;  // kPass for a pass
-  };
   struct Reply {
     bool ok = true;
     std::string text;
@@ -76,20 +73,10 @@ class GtpEngine {
 
   /// Empties the board and forgets every move and handicap stone.
   void clear();
-  /// Rebuilds the board and the position set from the handicap stones and the moves.
-  void replay();
-  /// Plays a move known to be legal and adds the new position to the set.
-  void apply(const Move& m);
 
-  int size_;
-  Topology topology_;
-  KoRule ko_;
-  double komi_;
+  Rules rules_;  // size, topology, ko rule, komi and handicap of the current game
   Rng rng_;
-  Board board_;
-  std::vector<Point> handicap_;
-  std::vector<Move> moves_;
-  std::unordered_set<uint64_t> seen_;  // every whole-board position since the last clear
+  Game game_;
   bool quit_ = false;
 };
 

@@ -29,7 +29,6 @@ Geometry makeGeometry(int size, Topology topology) {
     for (int x = 0; x < size; ++x) {
       const int p = y * size + x;
       g.nbr[p] = {at(x, y + 1), at(x + 1, y), at(x, y - 1), at(x - 1, y)};
-      g.diag[p] = {at(x + 1, y + 1), at(x + 1, y - 1), at(x - 1, y - 1), at(x - 1, y + 1)};
     }
   }
   return g;
@@ -38,6 +37,7 @@ Geometry makeGeometry(int size, Topology topology) {
 }  // namespace
 
 const Geometry& Geometry::get(int size, Topology topology) {
+  PG_ASSERT(size >= kMinSize && size <= kMaxSize, "Geometry: size out of range");
   static const auto all = [] {
     auto table = std::make_unique<std::array<Geometry, 2 * (kMaxSize + 1)>>();
     for (int s = kMinSize; s <= kMaxSize; ++s) {
@@ -50,6 +50,7 @@ const Geometry& Geometry::get(int size, Topology topology) {
 }
 
 Board::Board(int size, Topology topology) : geo_(&Geometry::get(size, topology)) {
+  PG_ASSERT(size >= kMinSize && size <= kMaxSize, "Board: size out of range");
   color_.fill(Color::Empty);
   color_[kOffBoard] = Color::Off;
   nbr_count_[kOffBoard] = 0;
@@ -95,42 +96,28 @@ Board& Board::operator=(const Board& o) {
 }
 
 uint64_t Board::hashAfter(Color c, Point p) const {
+  PG_ASSERT(onBoard(p) && isStone(c), "hashAfter: point off the board or not a colour");
   uint64_t h = hash_ ^ zobristKey(c, p);
   const Color opp = opponent(c);
-  std::array<Point, 4> seen{kNoPoint, kNoPoint, kNoPoint, kNoPoint};
-  int ns = 0;
-  for (Point q : geo_->nbr[p]) {
-    if (color_[q] != opp) continue;
-    const Point head = chain_[q];
-    if (!inAtariHead(head) || std::find(seen.begin(), seen.begin() + ns, head) != seen.begin() + ns)
-      continue;
-    seen[ns++] = head;
+  forEachChainCapturedBy(c, p, [&](Point head) {
     Point s = head;
     do {
       h ^= zobristKey(opp, s);
       s = next_[s];
     } while (s != head);
-  }
+  });
   return h;
 }
 
 int Board::wouldCapture(Color c, Point p) const {
-  const Color opp = opponent(c);
-  std::array<Point, 4> seen{kNoPoint, kNoPoint, kNoPoint, kNoPoint};
-  int ns = 0, total = 0;
-  for (Point q : geo_->nbr[p]) {
-    if (color_[q] != opp) continue;
-    const Point head = chain_[q];
-    if (!inAtariHead(head) || std::find(seen.begin(), seen.begin() + ns, head) != seen.begin() + ns)
-      continue;
-    seen[ns++] = head;
-    total += info_[head].stones;
-  }
+  PG_ASSERT(onBoard(p) && isStone(c), "wouldCapture: point off the board or not a colour");
+  int total = 0;
+  forEachChainCapturedBy(c, p, [&](Point head) { total += static_cast<int>(info_[head].stones); });
   return total;
 }
 
 int Board::liberties(Point p) const {
-  const Point h = chain_[p];
+  const Point h = chainHead(p);
   std::vector<Point> libs;
   Point s = h;
   do {

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <utility>
 
+#include "rules/assert.h"
+#include "rules/random.h"
 #include "rules/types.h"
 
 namespace pg {
@@ -24,21 +26,12 @@ struct Geometry {
   Topology topology = Topology::Planar;
   /// Four neighbours of each point. On a planar board a missing neighbour is kOffBoard.
   std::array<std::array<Point, 4>, kMaxPoints> nbr{};
-  /// Four diagonal neighbours (same convention).
-  std::array<std::array<Point, 4>, kMaxPoints> diag{};
 
   /// The shared geometry of a shape. Precondition: kMinSize <= size <= kMaxSize.
   static const Geometry& get(int size, Topology topology);
 };
 
 namespace detail {
-
-constexpr uint64_t splitmix(uint64_t& s) {
-  uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 
 struct ZobristTable {
   std::array<std::array<uint64_t, kMaxPoints>, 3> key{};
@@ -49,7 +42,7 @@ constexpr ZobristTable makeZobristTable() {
   ZobristTable t;
   uint64_t s = 0x5048414E544F4D31ULL;  // fixed seed: hashes are stable across runs and builds
   for (auto& row : t.key)
-    for (auto& k : row) k = splitmix(s);
+    for (auto& k : row) k = splitmix64(s);
   return t;
 }
 
@@ -60,6 +53,7 @@ inline constexpr ZobristTable kZobrist = makeZobristTable();
 /// 64-bit Zobrist keys of (colour, point). Positional: the side to move is not hashed.
 /// Precondition: c is Empty, Black or White.
 inline uint64_t zobristKey(Color c, Point p) {
+  PG_ASSERT(c == Color::Empty || isStone(c), "zobristKey: colour is Off");
   return detail::kZobrist.key[static_cast<int>(c)][p];
 }
 
@@ -75,7 +69,12 @@ class Board {
   int numPoints() const { return geo_->num_points; }
   Topology topology() const { return geo_->topology; }
   const Geometry& geometry() const { return *geo_; }
-  Point point(int x, int y) const { return static_cast<Point>(y * geo_->size + x); }
+  Point point(int x, int y) const {
+    PG_ASSERT(x >= 0 && x < geo_->size && y >= 0 && y < geo_->size, "point: (x, y) off the board");
+    return static_cast<Point>(y * geo_->size + x);
+  }
+  /// 0 <= p < numPoints(): the precondition of every Point argument below.
+  bool onBoard(Point p) const { return p >= 0 && p < geo_->num_points; }
   int xOf(Point p) const { return p % geo_->size; }
   int yOf(Point p) const { return p / geo_->size; }
 
@@ -87,9 +86,14 @@ class Board {
 
   /// Empty points, in no particular order. 0 <= i < numEmpty().
   int numEmpty() const { return num_empty_; }
-  Point emptyAt(int i) const { return empty_[i]; }
+  Point emptyAt(int i) const {
+    PG_ASSERT(i >= 0 && i < num_empty_, "emptyAt: index out of the empty list");
+    return empty_[i];
+  }
   /// Swaps two entries of the empty list (changes only its order; for samplers).
   void swapEmpty(int i, int j) {
+    PG_ASSERT(i >= 0 && i < num_empty_ && j >= 0 && j < num_empty_,
+              "swapEmpty: index out of the empty list");
     const Point a = empty_[i], b = empty_[j];
     empty_[i] = b;
     empty_[j] = a;
@@ -106,6 +110,7 @@ class Board {
   /// True if c at p would leave its own chain without liberties after captures.
   /// Precondition: p is empty (the answer for an occupied point is meaningless but safe).
   bool isSuicide(Color c, Point p) const {
+    PG_ASSERT(onBoard(p) && isStone(c), "isSuicide: point off the board or not a colour");
     return (nbr_count_[p] & kEmptyMask) == 0 && isSuicideSlow(c, p);
   }
   /// Empty, not suicide, and not the simple-ko point for c. Superko is the game's business.
@@ -146,18 +151,20 @@ class Board {
   void place(Color c, Point p);
 
   /// Chain queries. Precondition: at(p) is a stone.
-  Point chainHead(Point p) const { return chain_[p]; }
-  int chainSize(Point p) const { return info_[chain_[p]].stones; }
-  bool inAtari(Point p) const { return inAtariHead(chain_[p]); }
+  Point chainHead(Point p) const {
+    PG_ASSERT(onBoard(p) && isStone(color_[p]), "chainHead: no stone at p");
+    return chain_[p];
+  }
+  int chainSize(Point p) const { return static_cast<int>(info_[chainHead(p)].stones); }
+  bool inAtari(Point p) const { return inAtariHead(chainHead(p)); }
   /// The one liberty of p's chain. Precondition: inAtari(p) and the chain has a liberty.
   Point atariLiberty(Point p) const {
+    PG_ASSERT(inAtari(p) && info_[chain_[p]].libs > 0, "atariLiberty: not in atari");
     const ChainInfo& ci = info_[chain_[p]];
     return static_cast<Point>(ci.sum / ci.libs);
   }
   /// Exact liberty count (walks the chain).
   int liberties(Point p) const;
-  /// Next stone of p's chain (a circular list).
-  Point nextInChain(Point p) const { return next_[p]; }
 
   /// Rebuilds every derived structure from the colours and compares. Returns an empty string if
   /// consistent, else a description of the first difference.
@@ -205,6 +212,24 @@ class Board {
     return static_cast<uint16_t>(1 << (4 * static_cast<int>(c)));
   }
   bool isSuicideSlow(Color c, Point p) const { return !savedByNeighbour(c, p); }
+  /// Calls f(head) once for each opponent chain next to p that c at p would capture (in atari,
+  /// so its last liberty is p). The one loop behind hashAfter and wouldCapture.
+  template <typename F>
+  void forEachChainCapturedBy(Color c, Point p, F&& f) const {
+    const Color opp = opponent(c);
+    std::array<Point, 4> seen{};
+    int ns = 0;
+    for (Point q : geo_->nbr[p]) {
+      if (color_[q] != opp) continue;
+      const Point head = chain_[q];
+      if (!inAtariHead(head)) continue;
+      bool dup = false;
+      for (int i = 0; i < ns; ++i) dup |= seen[i] == head;
+      if (dup) continue;
+      seen[ns++] = head;
+      f(head);
+    }
+  }
   /// A neighbour keeps c at p alive: an own chain with another liberty, or an opponent chain in
   /// atari that p captures. (Empty neighbours are not counted: their chain is kOffBoard.)
   bool savedByNeighbour(Color c, Point p) const;
@@ -278,6 +303,7 @@ inline void Board::merge(Point a, Point b) {
 }
 
 inline void Board::place(Color c, Point p) {
+  PG_ASSERT(onBoard(p) && isStone(c) && color_[p] == Color::Empty, "place: point not empty");
   placeStone(c, p);  // nothing to capture: by the precondition every chain keeps a liberty
 }
 
@@ -358,6 +384,8 @@ inline int Board::removeChain(Point h, Point* out) {
 }
 
 inline int Board::play(Color c, Point p, Point* captured) {
+  PG_ASSERT(onBoard(p) && isStone(c) && color_[p] == Color::Empty, "play: point not empty");
+  PG_ASSERT(!isSuicide(c, p), "play: suicide");
   ko_point_ = kNoPoint;
   if (!placeStone(c, p)) return 0;
   const Color opp = opponent(c);

@@ -62,6 +62,10 @@ Score areaScore(const Board& board, double komi) {
 }
 
 Game::Game(const Rules& rules) : rules_(rules), board_(rules.size, rules.topology) {
+  PG_ASSERT(rules.size >= kMinSize && rules.size <= kMaxSize, "board size out of range");
+  PG_ASSERT(
+      rules.handicap == 0 || (rules.handicap >= 2 && rules.handicap <= maxHandicap(rules.size)),
+      "handicap not 0 or 2..maxHandicap(size)");
   if (rules_.handicap > 0) {
     handicap_ = handicapPoints(rules_.handicap, rules_.size);
     for (Point p : handicap_) board_.place(Color::Black, p);
@@ -70,8 +74,22 @@ Game::Game(const Rules& rules) : rules_(rules), board_(rules.size, rules.topolog
   seen_.insert(board_.hash());
 }
 
-bool Game::isLegal(Point p) const {
-  const Color c = to_move_;
+Game Game::replay(const Rules& rules, const std::vector<Move>& moves) {
+  Game g(rules);
+  for (const Move& m : moves) {
+    if (m.point == kPass) {
+      g.pass(m.color);
+    } else {
+      PG_ASSERT(g.isLegal(m.color, m.point), "replay of an illegal move");
+      g.play(m.color, m.point);
+    }
+  }
+  return g;
+}
+
+bool Game::isLegal(Color c, Point p) const {
+  PG_ASSERT(p >= 0 && p < board_.numPoints(), "isLegal: point off the board");
+  PG_ASSERT(isStone(c), "isLegal: colour is not Black or White");
   // One code path for occupied, suicide and ko: every check runs, the answer is their AND.
   const bool empty = board_.at(p) == Color::Empty;
   const bool suicide = board_.isSuicide(c, p);
@@ -84,38 +102,56 @@ bool Game::isLegal(Point p) const {
   return empty & !suicide & ko_ok;
 }
 
-int Game::play(Point p, std::vector<Point>* captured) {
+void Game::reopen() {
+  PG_ASSERT(!over() || result_.score.has_value(), "a move after a resignation or a loss on time");
+  if (result_.score) result_ = Result{};
+}
+
+int Game::play(Color c, Point p, std::vector<Point>* captured) {
+  PG_ASSERT(isLegal(c, p), "play: the move is illegal");
+  reopen();
   std::array<Point, kMaxPoints> buf;
-  const int n = board_.play(to_move_, p, buf.data());
+  const int n = board_.play(c, p, buf.data());
   if (captured) captured->insert(captured->end(), buf.begin(), buf.begin() + n);
   seen_.insert(board_.hash());
+  moves_.push_back({c, p});
   passes_ = 0;
-  const Color mover = to_move_;
   if (rules_.atari_go && n > 0) {
     ++turns_;
-    to_move_ = opponent(mover);
-    result_ = Result{mover, EndReason::AtariCapture, std::nullopt};
+    to_move_ = opponent(c);
+    result_ = Result{c, EndReason::AtariCapture, std::nullopt};
     return n;
   }
-  endTurn();
+  endTurn(c);
   return n;
 }
 
-void Game::pass() {
+void Game::pass(Color c) {
+  PG_ASSERT(isStone(c), "pass: colour is not Black or White");
+  reopen();
   board_.clearKo();
+  moves_.push_back({c, kPass});
   ++passes_;
   if (passes_ >= 2) {
     ++turns_;
-    to_move_ = opponent(to_move_);
+    to_move_ = opponent(c);
     finishScored(EndReason::TwoPasses);
     return;
   }
-  endTurn();
+  endTurn(c);
 }
 
-void Game::endTurn() {
+bool Game::undo() {
+  if (moves_.empty()) return false;
+  std::vector<Move> rest = std::move(moves_);
+  rest.pop_back();
+  *this = replay(rules_, rest);
+  return true;
+}
+
+void Game::endTurn(Color mover) {
   ++turns_;
-  to_move_ = opponent(to_move_);
+  to_move_ = opponent(mover);
   if (turns_ >= rules_.effectiveTurnCap()) finishScored(EndReason::TurnCap);
 }
 
@@ -125,10 +161,12 @@ void Game::finishScored(EndReason reason) {
 }
 
 void Game::resign(Color loser) {
+  PG_ASSERT(!over(), "resign: the game is over");
   result_ = Result{opponent(loser), EndReason::Resignation, {}};
 }
 
 void Game::loseOnTime(Color loser) {
+  PG_ASSERT(!over(), "loseOnTime: the game is over");
   result_ = Result{opponent(loser), EndReason::Time, {}};
 }
 

@@ -1,16 +1,12 @@
 #include "rules/playout.h"
 
+#include "rules/random.h"
+
 namespace pg {
 
 void Rng::reseed(uint64_t seed) {
-  auto mix = [&seed] {
-    uint64_t z = (seed += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  };
-  s0_ = mix();
-  s1_ = mix();
+  s0_ = splitmix64(seed);
+  s1_ = splitmix64(seed);
   if ((s0_ | s1_) == 0) s1_ = 1;
 }
 

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "rules/assert.h"
+
 namespace pg {
 
 std::string_view koRuleName(KoRule k) {
@@ -32,15 +34,17 @@ int maxHandicap(int size) {
 
 std::vector<Point> handicapPoints(int n, int size) {
   if (n < 2 || n > maxHandicap(size)) return {};
-  const int lo = size < 13 ? 2 : 3;
+  // The stones stand on the 4th line from 12x12 up, on the 3rd below (as GNU Go places them).
+  const int lo = size >= 12 ? 3 : 2;
   const int hi = size - 1 - lo;
   const int mid = size / 2;
   auto pt = [size](int x, int y) { return static_cast<Point>(y * size + x); };
-  // Order as GTP lists them: the two diagonal corners, the other two, centre when odd, sides.
+  // In the order of GTP v2's placement table (section 4.1.1): lower left, upper right, upper
+  // left, lower right; then the left and right sides, then the bottom and top sides; the centre
+  // comes last, for 5, 7 and 9.
   std::vector<Point> out{pt(lo, lo), pt(hi, hi)};
-  if (n >= 3) out.push_back(pt(hi, lo));
-  if (n >= 4) out.push_back(pt(lo, hi));
-  if (n == 5 || n == 7 || n == 9) out.push_back(pt(mid, mid));
+  if (n >= 3) out.push_back(pt(lo, hi));
+  if (n >= 4) out.push_back(pt(hi, lo));
   if (n >= 6) {
     out.push_back(pt(lo, mid));
     out.push_back(pt(hi, mid));
@@ -49,6 +53,8 @@ std::vector<Point> handicapPoints(int n, int size) {
     out.push_back(pt(mid, lo));
     out.push_back(pt(mid, hi));
   }
+  if (n == 5 || n == 7 || n == 9) out.push_back(pt(mid, mid));
+  PG_ASSERT(static_cast<int>(out.size()) == n, "one point per handicap stone");
   return out;
 }
 

@@ -158,6 +158,24 @@ TEST(Cli, BenchSearchComparesWithThePlayoutBench) {
   EXPECT_NE(out.find("of the bench"), std::string::npos) << out;
 }
 
+TEST(Commands, BenchRefereeTimesTheThreeReasonsSideBySide) {
+  const std::string out = runCli({"bench", "referee", "--size", "5", "--seconds", "0.02"});
+  for (const char* line :
+       {"occupied", "suicide", "ko", "ratio suicide/occupied: ", "ratio ko/occupied: "})
+    EXPECT_NE(out.find(line), std::string::npos) << line << " in " << out;
+  const auto j = nlohmann::json::parse(
+      runCli({"bench", "referee", "--size", "9", "--seconds", "0.02", "--json"}));
+  ASSERT_EQ(j.at("reasons").size(), 3u);
+  for (const auto& r : j.at("reasons")) {
+    EXPECT_GT(r.at("samples").get<int64_t>(), 0) << r.dump();
+    EXPECT_GT(r.at("median_ns").get<double>(), 0) << r.dump();
+  }
+  // Interleaved: the three reasons get the same number of samples.
+  EXPECT_EQ(j.at("reasons")[0].at("samples"), j.at("reasons")[2].at("samples"));
+  EXPECT_GT(j.at("ratios").at("suicide/occupied").get<double>(), 0);
+  EXPECT_THROW(runCli({"bench", "referee", "--size", "20"}), CLI::ValidationError);
+}
+
 TEST(Cli, BenchRejectsBadArguments) {
   EXPECT_THROW(runCli({"bench", "playouts", "--size", "4"}), CLI::ValidationError);
   EXPECT_THROW(runCli({"bench", "playouts", "--size", "26"}), CLI::ValidationError);

@@ -142,6 +142,29 @@ TEST(GtpEngine, Komi) {
   EXPECT_DOUBLE_EQ(e.komi(), -3);
 }
 
+TEST(GtpEngine, KomiKeepsTheMovesAndTheKoMemory) {
+  GtpEngine e = engine(5);
+  // Black's C4 takes B4 in a ko; a new komi rebuilds the game from the same moves, so White
+  // still may not retake at once.
+  sendAll(e, {"play b B5", "play w C5", "play b A4", "play w B4", "play b B3", "play w C3",
+              "play b E1", "play w D4", "play b C4"});
+  EXPECT_EQ(e.handleLine("play w B4"), fail("illegal move"));
+  EXPECT_EQ(e.handleLine("komi 0.5"), ok());
+  EXPECT_EQ(e.movesPlayed(), 9);
+  EXPECT_EQ(e.handleLine("play w B4"), fail("illegal move")) << e.board().toAsciiLabelled();
+  EXPECT_EQ(e.handleLine("undo"), ok());
+  EXPECT_EQ(e.movesPlayed(), 8);
+  EXPECT_EQ(e.board().at(*parsePoint("B4", 5)), Color::White);
+}
+
+TEST(GtpEngine, PlayGoesOnAfterTwoPasses) {
+  GtpEngine e = engine(9);
+  sendAll(e, {"play b pass", "play w pass", "play b E5", "play w pass", "play b pass"});
+  EXPECT_EQ(e.handleLine("play w D4"), ok());
+  EXPECT_EQ(e.movesPlayed(), 6);
+  EXPECT_EQ(e.handleLine("final_score"), ok("W+7.5")) << e.board().toAsciiLabelled();
+}
+
 TEST(GtpEngine, PlayEitherColourInAnyOrder) {
   GtpEngine e = engine(9);
   EXPECT_EQ(e.handleLine("play b D4"), ok());
@@ -297,7 +320,7 @@ TEST(GtpEngine, FixedHandicap) {
   EXPECT_EQ(e.handleLine("undo"), fail("cannot undo"));
 
   GtpEngine nine = engine(19);
-  EXPECT_EQ(nine.handleLine("fixed_handicap 9"), ok("D4 Q16 Q4 D16 K10 D10 Q10 K4 K16"));
+  EXPECT_EQ(nine.handleLine("fixed_handicap 9"), ok("D4 Q16 D16 Q4 D10 Q10 K4 K16 K10"));
   GtpEngine small = engine(5);
   EXPECT_EQ(small.handleLine("fixed_handicap 2"), fail("invalid number of stones"));
   GtpEngine played = engine(9);
@@ -307,7 +330,7 @@ TEST(GtpEngine, FixedHandicap) {
 
 TEST(GtpEngine, HandicapThenWhiteToMove) {
   GtpEngine e = engine(9);
-  EXPECT_EQ(e.handleLine("fixed_handicap 4"), ok("C3 G7 G3 C7"));
+  EXPECT_EQ(e.handleLine("fixed_handicap 4"), ok("C3 G7 C7 G3"));
   const std::string reply = e.handleLine("genmove w");
   ASSERT_EQ(reply.substr(0, 2), "= ") << reply;
   const std::string vertex = reply.substr(2, reply.size() - 4);

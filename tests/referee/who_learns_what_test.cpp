@@ -128,7 +128,7 @@ TEST(WhoLearnsWhat, HandicapStonesArePublic) {
   Referee r{rules};
   EXPECT_EQ(r.toMove(), Color::White);
   for (Audience a : kAll) {
-    for (const char* name : {"C3", "G7", "G3"}) EXPECT_EQ(r.view(a).at(pt(name)), Color::Black);
+    for (const char* name : {"C3", "G7", "C7"}) EXPECT_EQ(r.view(a).at(pt(name)), Color::Black);
     EXPECT_EQ(r.view(a).stoneCount(Color::Black), 3);
     EXPECT_EQ(r.view(a).toMove(), Color::White);
   }

@@ -96,46 +96,6 @@ TEST(BoardAscii, EmptyBoardsOfEverySize) {
     }
 }
 
-TEST(BoardCapture, SingleStoneInTheMiddle) {
-  Board b = board(
-      ". . . . .\n"
-      ". . X . .\n"
-      ". X O X .\n"
-      ". . . . .\n"
-      ". . . . .\n");
-  playExpect(b, B, "C2", {"C3"});
-  EXPECT_BOARD(b,
-               ". . . . .\n"
-               ". . X . .\n"
-               ". X . X .\n"
-               ". . X . .\n"
-               ". . . . .\n");
-  EXPECT_EQ(b.koPoint(), kNoPoint) << "C2 has three liberties: no ko";
-  EXPECT_EQ(b.stoneCount(W), 0);
-  EXPECT_EQ(b.stoneCount(B), 4);
-}
-
-TEST(BoardCapture, TwoChainsAtOnce) {
-  Board b = board(
-      ". . . . . . .\n"
-      ". X X . X X .\n"
-      "X O O . O O X\n"
-      ". X X . X X .\n"
-      ". . . . . . .\n"
-      ". . . . . . .\n"
-      ". . . . . . .\n");
-  playExpect(b, B, "D5", {"B5", "C5", "E5", "F5"});
-  EXPECT_BOARD(b,
-               ". . . . . . .\n"
-               ". X X . X X .\n"
-               "X . . X . . X\n"
-               ". X X . X X .\n"
-               ". . . . . . .\n"
-               ". . . . . . .\n"
-               ". . . . . . .\n");
-  EXPECT_EQ(b.koPoint(), kNoPoint);
-}
-
 // D5 is the last liberty of C5 and E5; D6 and D4 keep another one.
 constexpr const char* kCrossInAtari =
     ". . . . . . .\n"
@@ -160,78 +120,138 @@ TEST(BoardChains, AtariLibertyIsTheOneLiberty) {
   EXPECT_FALSE(b.inAtari(pt("B1", 7)));
 }
 
-TEST(BoardCapture, OnlyTheChainsInAtari) {
-  Board b = board(kCrossInAtari);
-  EXPECT_EQ(b.wouldCapture(B, pt("D5", 7)), 2);
-  playExpect(b, B, "D5", {"C5", "E5"});
-  EXPECT_BOARD(b,
-               ". . . . . . .\n"
-               ". . X O X . .\n"
-               ". X . X . X .\n"
-               ". . X O X . .\n"
-               ". . . . . . .\n"
-               ". . . . . . .\n"
-               ". . . . . . .\n");
+// One capture each: the position, the play, the stones it removes and the position after
+// (none of them leaves a ko).
+struct CaptureCase {
+  const char* name;
+  const char* before;
+  Color color;
+  const char* where;
+  std::vector<const char*> captured;
+  const char* after;
+};
+
+const std::vector<CaptureCase>& captureCases() {
+  static const std::vector<CaptureCase> kCases{
+      {"single stone in the middle",
+       ". . . . .\n"
+       ". . X . .\n"
+       ". X O X .\n"
+       ". . . . .\n"
+       ". . . . .\n",
+       B,
+       "C2",
+       {"C3"},
+       ". . . . .\n"
+       ". . X . .\n"
+       ". X . X .\n"
+       ". . X . .\n"
+       ". . . . .\n"},
+      {"two chains at once",
+       ". . . . . . .\n"
+       ". X X . X X .\n"
+       "X O O . O O X\n"
+       ". X X . X X .\n"
+       ". . . . . . .\n"
+       ". . . . . . .\n"
+       ". . . . . . .\n",
+       B,
+       "D5",
+       {"B5", "C5", "E5", "F5"},
+       ". . . . . . .\n"
+       ". X X . X X .\n"
+       "X . . X . . X\n"
+       ". X X . X X .\n"
+       ". . . . . . .\n"
+       ". . . . . . .\n"
+       ". . . . . . .\n"},
+      {"only the chains in atari",
+       kCrossInAtari,
+       B,
+       "D5",
+       {"C5", "E5"},
+       ". . . . . . .\n"
+       ". . X O X . .\n"
+       ". X . X . X .\n"
+       ". . X O X . .\n"
+       ". . . . . . .\n"
+       ". . . . . . .\n"
+       ". . . . . . .\n"},
+      {"four single stones around",
+       ". . . X . . .\n"
+       ". . X O X . .\n"
+       ". X O . O X .\n"
+       ". . X O X . .\n"
+       ". . . X . . .\n"
+       ". . . . . . .\n"
+       ". . . . . . .\n",
+       B,
+       "D5",
+       {"D6", "C5", "E5", "D4"},
+       ". . . X . . .\n"
+       ". . X . X . .\n"
+       ". X . X . X .\n"
+       ". . X . X . .\n"
+       ". . . X . . .\n"
+       ". . . . . . .\n"
+       ". . . . . . .\n"},
+      {"edge chain",
+       ". . . . .\n"
+       ". . . . .\n"
+       ". . . . .\n"
+       "X X . . .\n"
+       "O O O X .\n",
+       B,
+       "C2",
+       {"A1", "B1", "C1"},
+       ". . . . .\n"
+       ". . . . .\n"
+       ". . . . .\n"
+       "X X X . .\n"
+       ". . . X .\n"},
+      {"edge single stone",
+       ". . . . .\n"
+       ". . . . .\n"
+       ". . . . .\n"
+       ". . . . .\n"
+       ". X O X .\n",
+       B,
+       "C2",
+       {"C1"},
+       ". . . . .\n"
+       ". . . . .\n"
+       ". . . . .\n"
+       ". . X . .\n"
+       ". X . X .\n"},
+      {"corner",
+       ". . . . .\n"
+       ". . . . .\n"
+       ". . . . .\n"
+       ". . . . .\n"
+       "O X . . .\n",
+       B,
+       "A2",
+       {"A1"},
+       ". . . . .\n"
+       ". . . . .\n"
+       ". . . . .\n"
+       "X . . . .\n"
+       ". X . . .\n"},
+  };
+  return kCases;
 }
 
-TEST(BoardCapture, FourSingleStonesAround) {
-  Board b = board(
-      ". . . X . . .\n"
-      ". . X O X . .\n"
-      ". X O . O X .\n"
-      ". . X O X . .\n"
-      ". . . X . . .\n"
-      ". . . . . . .\n"
-      ". . . . . . .\n");
-  playExpect(b, B, "D5", {"D6", "C5", "E5", "D4"});
-  EXPECT_EQ(b.stoneCount(W), 0);
-  EXPECT_EQ(b.neighbourCount(pt("D5", 7), Color::Empty), 4);
+TEST(BoardCapture, EachCaseOfTheTable) {
+  for (const CaptureCase& c : captureCases()) {
+    SCOPED_TRACE(c.name);
+    Board b = board(c.before);
+    playExpect(b, c.color, c.where, c.captured);
+    EXPECT_BOARD(b, c.after);
+    EXPECT_EQ(b.koPoint(), kNoPoint);
+  }
 }
 
-TEST(BoardCapture, EdgeChain) {
-  Board b = board(
-      ". . . . .\n"
-      ". . . . .\n"
-      ". . . . .\n"
-      "X X . . .\n"
-      "O O O X .\n");
-  EXPECT_EQ(b.liberties(pt("A1", 5)), 1);
-  EXPECT_TRUE(b.inAtari(pt("C1", 5)));
-  playExpect(b, B, "C2", {"A1", "B1", "C1"});
-  EXPECT_BOARD(b,
-               ". . . . .\n"
-               ". . . . .\n"
-               ". . . . .\n"
-               "X X X . .\n"
-               ". . . X .\n");
-}
-
-TEST(BoardCapture, EdgeSingleStone) {
-  Board b = board(
-      ". . . . .\n"
-      ". . . . .\n"
-      ". . . . .\n"
-      ". . . . .\n"
-      ". X O X .\n");
-  playExpect(b, B, "C2", {"C1"});
-  EXPECT_EQ(b.koPoint(), kNoPoint);
-}
-
-TEST(BoardCapture, Corner) {
-  Board b = board(
-      ". . . . .\n"
-      ". . . . .\n"
-      ". . . . .\n"
-      ". . . . .\n"
-      "O X . . .\n");
-  playExpect(b, B, "A2", {"A1"});
-  EXPECT_BOARD(b,
-               ". . . . .\n"
-               ". . . . .\n"
-               ". . . . .\n"
-               "X . . . .\n"
-               ". X . . .\n");
-  // All four corners.
+TEST(BoardCapture, AllFourCorners) {
   Board c = board(
       "X O . O X\n"
       ". . . . .\n"
@@ -245,51 +265,74 @@ TEST(BoardCapture, Corner) {
   EXPECT_EQ(c.stoneCount(B), 0);
 }
 
-TEST(BoardSuicide, SingleStoneIsIllegal) {
-  Board b = board(
+// Whether a play is legal: suicides of a single stone and of a chain, on the plane and on the
+// torus, beside the same point for the other colour.
+struct LegalityCase {
+  const char* name;
+  const char* picture;
+  Topology topology;
+  Color color;
+  const char* where;
+  bool legal;
+};
+
+const std::vector<LegalityCase>& legalityCases() {
+  constexpr const char* kEye =
       ". X . . .\n"
       "X . X . .\n"
       ". X . . .\n"
       ". . . . .\n"
-      "O X . . .\n");
-  EXPECT_TRUE(b.isSuicide(W, pt("B4", 5))) << b.toAsciiLabelled();
-  EXPECT_FALSE(b.isLegal(W, pt("B4", 5)));
-  EXPECT_TRUE(b.isLegal(B, pt("B4", 5))) << "Black may fill its own eye";
-  EXPECT_TRUE(b.isOnePointEye(B, pt("B4", 5)));
-  EXPECT_FALSE(b.isOnePointEye(W, pt("B4", 5)));
-  // Corner: A1 is white, so try the other colour in a corner eye.
-  Board c = board(
+      "O X . . .\n";
+  constexpr const char* kCornerEye =
       ". . . . .\n"
       ". . . . .\n"
       ". . . . .\n"
       "X . . . .\n"
-      ". X . . .\n");
-  EXPECT_FALSE(c.isLegal(W, pt("A1", 5))) << c.toAsciiLabelled();
-  EXPECT_TRUE(c.isLegal(B, pt("A1", 5)));
-}
-
-TEST(BoardSuicide, ChainIsIllegal) {
-  Board b = board(
+      ". X . . .\n";
+  constexpr const char* kWhitePair =
       "O O . X .\n"
       "X X X . .\n"
       ". . . . .\n"
       ". . . . .\n"
-      ". . . . .\n");
-  EXPECT_TRUE(b.isSuicide(W, pt("C5", 5))) << b.toAsciiLabelled();
-  EXPECT_FALSE(b.isLegal(W, pt("C5", 5)));
-  // Black at C5 captures the two white stones.
-  playExpect(b, B, "C5", {"A5", "B5"});
-  // A bigger chain: the white group of four fills its own last liberty.
-  Board c = board(
+      ". . . . .\n";
+  constexpr const char* kWhiteFour =
       ". X X X X X .\n"
       "X O O O O . X\n"
       ". X X X X X .\n"
       ". . . . . . .\n"
       ". . . . . . .\n"
       ". . . . . . .\n"
-      ". . . . . . .\n");
-  EXPECT_FALSE(c.isLegal(W, pt("F6", 7))) << c.toAsciiLabelled();
-  EXPECT_TRUE(c.isLegal(B, pt("F6", 7)));
+      ". . . . . . .\n";
+  static const std::vector<LegalityCase> kCases{
+      {"single stone in an eye", kEye, Topology::Planar, W, "B4", false},
+      {"Black may fill its own eye", kEye, Topology::Planar, B, "B4", true},
+      {"single stone in a corner eye", kCornerEye, Topology::Planar, W, "A1", false},
+      {"own corner eye", kCornerEye, Topology::Planar, B, "A1", true},
+      {"a chain of two fills its last liberty", kWhitePair, Topology::Planar, W, "C5", false},
+      {"a chain of four fills its last liberty", kWhiteFour, Topology::Planar, W, "F6", false},
+      {"Black captures the four", kWhiteFour, Topology::Planar, B, "F6", true},
+  };
+  return kCases;
+}
+
+TEST(BoardSuicide, EachCaseOfTheTable) {
+  for (const LegalityCase& c : legalityCases()) {
+    SCOPED_TRACE(c.name);
+    const Board b = board(c.picture, c.topology);
+    const Point p = pt(c.where, b.size());
+    EXPECT_EQ(b.isLegal(c.color, p), c.legal) << b.toAsciiLabelled();
+    // Every point of the table is empty and not a ko: illegal means suicide.
+    EXPECT_EQ(b.isSuicide(c.color, p), !c.legal);
+  }
+  const Board eye = board(legalityCases()[0].picture);
+  EXPECT_TRUE(eye.isOnePointEye(B, pt("B4", 5)));
+  EXPECT_FALSE(eye.isOnePointEye(W, pt("B4", 5)));
+}
+
+TEST(BoardSuicide, CaptureOfTheChainThatCouldNotMove) {
+  // Black at C5 captures the two white stones of the table's pair.
+  Board b = board(legalityCases()[4].picture);
+  playExpect(b, B, "C5", {"A5", "B5"});
 }
 
 TEST(BoardSuicide, CaptureThatLooksLikeSuicideIsLegal) {

@@ -1,5 +1,6 @@
-// The game layer: ko under both rules (including a triple ko that only superko stops), handicap,
-// Atari Go, passes, resignation, time, the turn cap, and area scoring.
+// The game layer: ko under both rules (including a triple ko that only superko stops), the
+// any-colour API, undo and replay, handicap, Atari Go, passes, resignation, time, the turn cap,
+// and area scoring.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -224,6 +225,97 @@ TEST(GameFlow, CustomTurnCapEndsAndScores) {
 // ---------------------------------------------------------------------------------------------
 // Handicap
 
+// ---------------------------------------------------------------------------------------------
+// The any-colour API (GTP), the move list, undo and replay
+
+// kKoPicture after Black's C4 took B4: White may not retake at B4 at once.
+Game koGame(KoRule ko) {
+  Game g(rulesOf(5, ko));
+  test::setUpGame(g, kKoPicture, B);
+  g.play(pt("C4", 5));
+  return g;
+}
+
+TEST(GameAnyColour, EitherColourInAnyOrderAndTheOpponentIsToMove) {
+  Game g(rulesOf(5));
+  EXPECT_EQ(g.play(W, pt("C3", 5)), 0);
+  EXPECT_EQ(g.toMove(), B);
+  EXPECT_EQ(g.play(W, pt("D3", 5)), 0);  // White twice
+  EXPECT_EQ(g.toMove(), B);
+  g.pass(W);
+  EXPECT_EQ(g.toMove(), B);
+  EXPECT_FALSE(g.isLegal(B, pt("C3", 5)));
+  EXPECT_EQ(g.turnsPlayed(), 3);
+  EXPECT_EQ(g.moves(), (std::vector<Game::Move>{{W, pt("C3", 5)}, {W, pt("D3", 5)}, {W, kPass}}));
+}
+
+TEST(GameAnyColour, IsLegalForEitherColourAnswersTheKoForTheRightOne) {
+  for (KoRule ko : {KoRule::Simple, KoRule::PositionalSuperko}) {
+    const Game g = koGame(ko);
+    // B4 is empty after the capture: only White is barred from it.
+    EXPECT_FALSE(g.isLegal(W, pt("B4", 5))) << koRuleName(ko);
+    EXPECT_TRUE(g.isLegal(B, pt("B4", 5))) << koRuleName(ko);
+  }
+}
+
+TEST(GameAnyColour, AMoveAfterTwoPassesReopensTheGame) {
+  Game g(rulesOf(5));
+  g.pass(B);
+  g.pass(B);
+  ASSERT_TRUE(g.over());
+  EXPECT_EQ(g.result().reason, EndReason::TwoPasses);
+  g.play(W, pt("C3", 5));
+  EXPECT_FALSE(g.over());
+  EXPECT_EQ(g.consecutivePasses(), 0);
+}
+
+TEST(GameUndo, ReplaysTheOtherMoves) {
+  Game g(rulesOf(5));
+  EXPECT_FALSE(g.undo()) << "nothing to undo";
+  for (const char* m : {"A2", "A1", "C3", "E5"}) playOk(g, m);
+  const uint64_t before = g.board().hash();
+  playOk(g, "B1", 1);  // takes A1
+  ASSERT_TRUE(g.undo());
+  EXPECT_EQ(g.board().hash(), before) << g.board().toAsciiLabelled();
+  EXPECT_EQ(g.toMove(), B);
+  EXPECT_EQ(g.turnsPlayed(), 4);
+  EXPECT_CONSISTENT(g.board());
+  // A pass, and the end it made, are undone too.
+  g.pass();
+  g.pass();
+  ASSERT_TRUE(g.over());
+  ASSERT_TRUE(g.undo());
+  EXPECT_FALSE(g.over());
+  EXPECT_EQ(g.consecutivePasses(), 1);
+  // The superko memory is rebuilt: replaying a game gives the same answers everywhere.
+  const Game again = Game::replay(g.rules(), g.moves());
+  EXPECT_EQ(again.board().hash(), g.board().hash());
+  for (Point p = 0; p < 25; ++p)
+    for (Color c : {B, W}) EXPECT_EQ(again.isLegal(c, p), g.isLegal(c, p)) << pointName(p, 5);
+}
+
+TEST(GameUndo, KeepsTheHandicap) {
+  Rules r = rulesOf(9);
+  r.handicap = 2;
+  Game g(r);
+  playOk(g, "E5");
+  ASSERT_TRUE(g.undo());
+  EXPECT_EQ(g.board().stoneCount(B), 2);
+  EXPECT_EQ(g.board().stoneCount(W), 0);
+  EXPECT_EQ(g.toMove(), W);
+  EXPECT_FALSE(g.undo());
+}
+
+TEST(GameUndo, TakesBackTheSuperkoBan) {
+  Game g = koGame(KoRule::PositionalSuperko);
+  ASSERT_FALSE(g.isLegal(W, pt("B4", 5)));
+  ASSERT_TRUE(g.undo());  // the capture that made the ko
+  EXPECT_EQ(g.board().at(pt("B4", 5)), W) << "the captured stone is back";
+  EXPECT_EQ(g.board().at(pt("C4", 5)), Color::Empty);
+  EXPECT_EQ(g.toMove(), B);
+  EXPECT_TRUE(g.isLegal(pt("C4", 5)));
+}
+
 TEST(GameHandicap, StonesPlacedAndWhiteFirst) {
   for (int size = 7; size <= 19; ++size)
     for (int h = 2; h <= maxHandicap(size); ++h) {
@@ -326,57 +418,101 @@ TEST(Scoring, EmptyBoardIsAllDame) {
     }
 }
 
-TEST(Scoring, WallsAndTerritory) {
-  const Score s = scoreOf(
-      ". . X O .\n"
-      ". . X O .\n"
-      ". . X O .\n"
-      ". . X O .\n"
-      ". . X O .\n",
-      0.5);
-  EXPECT_EQ(s.black_stones, 5);
-  EXPECT_EQ(s.black_territory, 10);
-  EXPECT_EQ(s.white_stones, 5);
-  EXPECT_EQ(s.white_territory, 5);
-  EXPECT_EQ(s.dame, 0);
-  EXPECT_EQ(s.margin(), 4.5);
-  EXPECT_EQ(s.winner(), B);
-}
+// Area scores of positions as they stand: every field of the score, and the margin (komi
+// included).
+struct ScoreCase {
+  const char* name;
+  const char* picture;
+  Topology topology;
+  double komi;
+  int black_stones, black_territory, white_stones, white_territory, dame;
+  double margin;
+};
 
-TEST(Scoring, SharedLibertiesAreDame) {
-  // Two groups with one eye each and a column of shared liberties between them (seki-like).
-  const char* pic =
-      ". X X . O O .\n"
-      "X X X . O O O\n"
-      "X X X . O O O\n"
-      "X X X . O O O\n"
-      "X X X . O O O\n"
-      "X X X . O O O\n"
-      "X X X . O O O\n";
-  const Score s = scoreOf(pic, 7.5);
-  EXPECT_EQ(s.black_stones, 20);
-  EXPECT_EQ(s.black_territory, 1);
-  EXPECT_EQ(s.white_stones, 20);
-  EXPECT_EQ(s.white_territory, 1);
-  EXPECT_EQ(s.dame, 7);
-  EXPECT_EQ(s.winner(), W);
-  // A real seki: White's B6-C6-C5 and Black's E6-F6-E5 share the liberties D6 and D5, which
-  // are dame; A7 is Black's eye, G7 White's.
-  const Score k = scoreOf(
-      ". X X X O O .\n"
-      "X O O . X X O\n"
-      "X X O . X O O\n"
-      "X X X X O O O\n"
-      ". . . X O . .\n"
-      ". . . X O . .\n"
-      ". . . X O . .\n",
-      0.5);
-  EXPECT_EQ(k.black_stones, 16);
-  EXPECT_EQ(k.black_territory, 10);
-  EXPECT_EQ(k.white_stones, 14);
-  EXPECT_EQ(k.white_territory, 7);
-  EXPECT_EQ(k.dame, 2);
-  EXPECT_EQ(k.margin(), 26 - 21.5);
+// Black wall on B, white wall on E. On the plane column A is Black's and F-G White's; on the
+// torus A, F and G are one region that touches both.
+constexpr const char* kWalls =
+    ". X . . O . .\n"
+    ". X . . O . .\n"
+    ". X . . O . .\n"
+    ". X . . O . .\n"
+    ". X . . O . .\n"
+    ". X . . O . .\n"
+    ". X . . O . .\n";
+// The four corners of the torus are a 2x2 region; walled in by Black it is Black's.
+constexpr const char* kWrappedCorner =
+    ". X . . . X .\n"
+    "X . . . . . X\n"
+    ". . . . . . .\n"
+    ". . . O . . .\n"
+    ". . . . . . .\n"
+    "X . . . . . X\n"
+    ". X . . . X .\n";
+// With one wall stone White's (B1), the whole wrapped corner becomes dame on the torus, while
+// on the plane only A1 does.
+const std::string kBrokenCorner = [] {
+  std::string pic = kWrappedCorner;
+  pic[pic.rfind('X', pic.size() - 10)] = 'O';  // the bottom row's B1
+  return pic;
+}();
+// A territory that wraps left-right and top-bottom at once: everything but a white cross.
+constexpr const char* kCross =
+    ". . . O . . .\n"
+    ". . . O . . .\n"
+    ". . . O . . .\n"
+    "O O O O O O O\n"
+    ". . . O . . .\n"
+    ". . . O . . .\n"
+    ". . . O . . .\n";
+
+const ScoreCase kScoreCases[] = {
+    {"walls and territory",
+     ". . X O .\n"
+     ". . X O .\n"
+     ". . X O .\n"
+     ". . X O .\n"
+     ". . X O .\n",
+     Topology::Planar, 0.5, 5, 10, 5, 5, 0, 4.5},
+    // Two groups with one eye each and a column of shared liberties between them (seki-like).
+    {"shared liberties are dame",
+     ". X X . O O .\n"
+     "X X X . O O O\n"
+     "X X X . O O O\n"
+     "X X X . O O O\n"
+     "X X X . O O O\n"
+     "X X X . O O O\n"
+     "X X X . O O O\n",
+     Topology::Planar, 7.5, 20, 1, 20, 1, 7, -7.5},
+    // A real seki: White's B6-C6-C5 and Black's E6-F6-E5 share the liberties D6 and D5, which
+    // are dame; A7 is Black's eye, G7 White's.
+    {"a real seki",
+     ". X X X O O .\n"
+     "X O O . X X O\n"
+     "X X O . X O O\n"
+     "X X X X O O O\n"
+     ". . . X O . .\n"
+     ". . . X O . .\n"
+     ". . . X O . .\n",
+     Topology::Planar, 0.5, 16, 10, 14, 7, 2, 4.5},
+    {"walls on the plane", kWalls, Topology::Planar, 0.5, 7, 7, 7, 14, 14, -7.5},
+    {"walls on the torus", kWalls, Topology::Torus, 0.5, 7, 0, 7, 0, 35, -0.5},
+    {"the torus's wrapped corner", kWrappedCorner, Topology::Torus, 0, 8, 4, 1, 0, 36, 11},
+    {"a broken wrapped corner", kBrokenCorner.c_str(), Topology::Torus, 0, 7, 0, 2, 0, 40, 5},
+    {"the broken corner on the plane", kBrokenCorner.c_str(), Topology::Planar, 0, 7, 3, 2, 0, 37,
+     8},
+    {"a territory that wraps both ways", kCross, Topology::Torus, 0, 0, 0, 13, 36, 0, -49},
+};
+
+TEST(Scoring, EachCaseOfTheTable) {
+  for (const ScoreCase& c : kScoreCases) {
+    const Score s = scoreOf(c.picture, c.komi, c.topology);
+    const Score want{c.black_stones, c.black_territory, c.white_stones, c.white_territory, c.komi,
+                     c.dame};
+    EXPECT_EQ(s, want) << c.name << "\n"
+                       << Board::fromAscii(c.picture, c.topology).toAsciiLabelled();
+    EXPECT_EQ(s.margin(), c.margin) << c.name;
+    EXPECT_EQ(s.winner(), c.margin > 0 ? B : W) << c.name;
+  }
 }
 
 TEST(Scoring, IntegerKomiDraw) {
@@ -399,65 +535,6 @@ TEST(Scoring, IntegerKomiDraw) {
   // The same with komi 1 goes to White, and with komi -1 to Black.
   EXPECT_EQ(scoreOf(g.board().toAscii().c_str(), 1).winner(), W);
   EXPECT_EQ(scoreOf(g.board().toAscii().c_str(), -1).winner(), B);
-}
-
-TEST(Scoring, TorusRegionsWrap) {
-  // Black wall on B, white wall on E. On the plane column A is Black's and F-G White's; on the
-  // torus A, F and G are one region that touches both.
-  const char* walls =
-      ". X . . O . .\n"
-      ". X . . O . .\n"
-      ". X . . O . .\n"
-      ". X . . O . .\n"
-      ". X . . O . .\n"
-      ". X . . O . .\n"
-      ". X . . O . .\n";
-  const Score p = scoreOf(walls, 0.5, Topology::Planar);
-  EXPECT_EQ(p.black_territory, 7);
-  EXPECT_EQ(p.white_territory, 14);
-  EXPECT_EQ(p.dame, 14);
-  const Score t = scoreOf(walls, 0.5, Topology::Torus);
-  EXPECT_EQ(t.black_territory, 0);
-  EXPECT_EQ(t.white_territory, 0);
-  EXPECT_EQ(t.dame, 35);
-  EXPECT_EQ(t.margin(), -0.5);
-  // The four corners of the torus are a 2x2 region; walled in by Black it is Black's.
-  const char* corner =
-      ". X . . . X .\n"
-      "X . . . . . X\n"
-      ". . . . . . .\n"
-      ". . . O . . .\n"
-      ". . . . . . .\n"
-      "X . . . . . X\n"
-      ". X . . . X .\n";
-  const Score c = scoreOf(corner, 0, Topology::Torus);
-  EXPECT_EQ(c.black_territory, 4);
-  EXPECT_EQ(c.dame, 49 - 8 - 4 - 1);
-  // With one wall stone White's, the whole wrapped corner becomes dame on the torus, while on the
-  // plane only A1 does.
-  const char* broken =
-      ". X . . . X .\n"
-      "X . . . . . X\n"
-      ". . . . . . .\n"
-      ". . . O . . .\n"
-      ". . . . . . .\n"
-      "X . . . . . X\n"
-      ". O . . . X .\n";
-  EXPECT_EQ(scoreOf(broken, 0, Topology::Torus).black_territory, 0);
-  EXPECT_EQ(scoreOf(broken, 0, Topology::Planar).black_territory, 3);
-  // A territory that wraps left-right and top-bottom at once: everything but a white cross.
-  const char* cross =
-      ". . . O . . .\n"
-      ". . . O . . .\n"
-      ". . . O . . .\n"
-      "O O O O O O O\n"
-      ". . . O . . .\n"
-      ". . . O . . .\n"
-      ". . . O . . .\n";
-  const Score x = scoreOf(cross, 0, Topology::Torus);
-  EXPECT_EQ(x.white_stones, 13);
-  EXPECT_EQ(x.white_territory, 36);
-  EXPECT_EQ(x.dame, 0);
 }
 
 TEST(Scoring, GameScoreIsAreaScore) {

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -17,11 +16,6 @@ std::vector<std::string> names(const std::vector<Point>& points, int size) {
   std::vector<std::string> out;
   for (Point p : points) out.push_back(pointName(p, size));
   return out;
-}
-
-std::vector<std::string> sorted(std::vector<std::string> v) {
-  std::sort(v.begin(), v.end());
-  return v;
 }
 
 TEST(Rules, DefaultsFollowTheRuleBook) {
@@ -131,58 +125,105 @@ TEST(RulesValidate, HandicapLimits) {
   }
 }
 
-TEST(Handicap, GtpExamples) {
-  EXPECT_EQ(names(handicapPoints(3, 9), 9), (std::vector<std::string>{"C3", "G7", "G3"}));
-  EXPECT_EQ(names(handicapPoints(2, 19), 19), (std::vector<std::string>{"D4", "Q16"}));
-  EXPECT_EQ(sorted(names(handicapPoints(9, 19), 19)),
-            sorted({"D4", "Q16", "Q4", "D16", "K10", "D10", "Q10", "K4", "K16"}));
-  EXPECT_EQ(sorted(names(handicapPoints(4, 7), 7)), sorted({"C3", "E5", "E3", "C5"}));
-  EXPECT_EQ(sorted(names(handicapPoints(5, 9), 9)), sorted({"C3", "G7", "G3", "C7", "E5"}));
-  EXPECT_EQ(sorted(names(handicapPoints(6, 13), 13)),
-            sorted({"D4", "K10", "K4", "D10", "D7", "K7"}));
-  EXPECT_EQ(sorted(names(handicapPoints(8, 13), 13)),
-            sorted({"D4", "K10", "K4", "D10", "D7", "K7", "G4", "G10"}));
-  EXPECT_EQ(sorted(names(handicapPoints(4, 12), 12)), sorted({"C3", "K10", "K3", "C10"}));
-  EXPECT_EQ(sorted(names(handicapPoints(4, 14), 14)), sorted({"D4", "L11", "L4", "D11"}));
-}
+// GTP v2's fixed placement as GNU Go places it: the 3rd line below 12x12, the 4th from 12x12 up;
+// in the order of GTP's placement table (lower left, upper right, upper left, lower right, left
+// and right sides, bottom and top sides, the centre last for 5, 7 and 9). Every size from 7 to
+// 19 and every count from 2 to the size's maximum, written out.
+struct HandicapCase {
+  int size;
+  int n;
+  const char* points;
+};
+constexpr HandicapCase kHandicapTable[] = {
+    {7, 2, "C3 E5"},
+    {7, 3, "C3 E5 C5"},
+    {7, 4, "C3 E5 C5 E3"},
+    {8, 2, "C3 F6"},
+    {8, 3, "C3 F6 C6"},
+    {8, 4, "C3 F6 C6 F3"},
+    {9, 2, "C3 G7"},
+    {9, 3, "C3 G7 C7"},
+    {9, 4, "C3 G7 C7 G3"},
+    {9, 5, "C3 G7 C7 G3 E5"},
+    {9, 6, "C3 G7 C7 G3 C5 G5"},
+    {9, 7, "C3 G7 C7 G3 C5 G5 E5"},
+    {9, 8, "C3 G7 C7 G3 C5 G5 E3 E7"},
+    {9, 9, "C3 G7 C7 G3 C5 G5 E3 E7 E5"},
+    {10, 2, "C3 H8"},
+    {10, 3, "C3 H8 C8"},
+    {10, 4, "C3 H8 C8 H3"},
+    {11, 2, "C3 J9"},
+    {11, 3, "C3 J9 C9"},
+    {11, 4, "C3 J9 C9 J3"},
+    {11, 5, "C3 J9 C9 J3 F6"},
+    {11, 6, "C3 J9 C9 J3 C6 J6"},
+    {11, 7, "C3 J9 C9 J3 C6 J6 F6"},
+    {11, 8, "C3 J9 C9 J3 C6 J6 F3 F9"},
+    {11, 9, "C3 J9 C9 J3 C6 J6 F3 F9 F6"},
+    {12, 2, "D4 J9"},
+    {12, 3, "D4 J9 D9"},
+    {12, 4, "D4 J9 D9 J4"},
+    {13, 2, "D4 K10"},
+    {13, 3, "D4 K10 D10"},
+    {13, 4, "D4 K10 D10 K4"},
+    {13, 5, "D4 K10 D10 K4 G7"},
+    {13, 6, "D4 K10 D10 K4 D7 K7"},
+    {13, 7, "D4 K10 D10 K4 D7 K7 G7"},
+    {13, 8, "D4 K10 D10 K4 D7 K7 G4 G10"},
+    {13, 9, "D4 K10 D10 K4 D7 K7 G4 G10 G7"},
+    {14, 2, "D4 L11"},
+    {14, 3, "D4 L11 D11"},
+    {14, 4, "D4 L11 D11 L4"},
+    {15, 2, "D4 M12"},
+    {15, 3, "D4 M12 D12"},
+    {15, 4, "D4 M12 D12 M4"},
+    {15, 5, "D4 M12 D12 M4 H8"},
+    {15, 6, "D4 M12 D12 M4 D8 M8"},
+    {15, 7, "D4 M12 D12 M4 D8 M8 H8"},
+    {15, 8, "D4 M12 D12 M4 D8 M8 H4 H12"},
+    {15, 9, "D4 M12 D12 M4 D8 M8 H4 H12 H8"},
+    {16, 2, "D4 N13"},
+    {16, 3, "D4 N13 D13"},
+    {16, 4, "D4 N13 D13 N4"},
+    {17, 2, "D4 O14"},
+    {17, 3, "D4 O14 D14"},
+    {17, 4, "D4 O14 D14 O4"},
+    {17, 5, "D4 O14 D14 O4 J9"},
+    {17, 6, "D4 O14 D14 O4 D9 O9"},
+    {17, 7, "D4 O14 D14 O4 D9 O9 J9"},
+    {17, 8, "D4 O14 D14 O4 D9 O9 J4 J14"},
+    {17, 9, "D4 O14 D14 O4 D9 O9 J4 J14 J9"},
+    {18, 2, "D4 P15"},
+    {18, 3, "D4 P15 D15"},
+    {18, 4, "D4 P15 D15 P4"},
+    {19, 2, "D4 Q16"},
+    {19, 3, "D4 Q16 D16"},
+    {19, 4, "D4 Q16 D16 Q4"},
+    {19, 5, "D4 Q16 D16 Q4 K10"},
+    {19, 6, "D4 Q16 D16 Q4 D10 Q10"},
+    {19, 7, "D4 Q16 D16 Q4 D10 Q10 K10"},
+    {19, 8, "D4 Q16 D16 Q4 D10 Q10 K4 K16"},
+    {19, 9, "D4 Q16 D16 Q4 D10 Q10 K4 K16 K10"},
+};
 
-// Every size from 7 to 19 and every count, against the layout described in GTP v2: 3-3 points
-// below 13x13, 4-4 points from 13x13; 2 = lower-left and upper-right, 3 adds lower-right, 4
-// adds upper-left, 5 = 4 + centre, 6 = 4 + the middles of the left and right sides, 7 = 6 +
-// centre, 8 = 6 + the middles of the bottom and top sides, 9 = 8 + centre.
-TEST(Handicap, EverySizeAndCount) {
-  for (int size = 5; size <= 19; ++size) {
-    const int line = size < 13 ? 3 : 4;  // 1-based line of the corner points
-    const int lo = line - 1, hi = size - line, mid = size / 2;
-    auto at = [&](int x, int y) { return pointName(static_cast<Point>(y * size + x), size); };
-    const std::string ll = at(lo, lo), ur = at(hi, hi), lr = at(hi, lo), ul = at(lo, hi);
-    const std::string c = at(mid, mid), left = at(lo, mid), right = at(hi, mid);
-    const std::string bottom = at(mid, lo), top = at(mid, hi);
-    std::vector<std::vector<std::string>> want(10);
-    want[2] = {ll, ur};
-    want[3] = {ll, ur, lr};
-    want[4] = {ll, ur, lr, ul};
-    want[5] = {ll, ur, lr, ul, c};
-    want[6] = {ll, ur, lr, ul, left, right};
-    want[7] = {ll, ur, lr, ul, left, right, c};
-    want[8] = {ll, ur, lr, ul, left, right, bottom, top};
-    want[9] = {ll, ur, lr, ul, left, right, bottom, top, c};
-    for (int n = 0; n <= 10; ++n) {
-      const auto got = names(handicapPoints(n, size), size);
-      if (n < 2 || n > maxHandicap(size)) {
-        EXPECT_TRUE(got.empty()) << "size " << size << " n " << n;
-        continue;
-      }
-      // The first three in GTP's order; the set for all.
-      for (int i = 0; i < std::min(n, 3); ++i) EXPECT_EQ(got[i], want[n][i]) << size << " " << n;
-      EXPECT_EQ(sorted(got), sorted(want[n])) << "size " << size << " n " << n;
-      EXPECT_EQ(std::set<std::string>(got.begin(), got.end()).size(), got.size());
-    }
+TEST(Handicap, EverySizeAndCountMatchesTheTable) {
+  int checked = 0;
+  for (const HandicapCase& c : kHandicapTable) {
+    std::string got;
+    for (const std::string& name : names(handicapPoints(c.n, c.size), c.size))
+      got += (got.empty() ? "" : " ") + name;
+    EXPECT_EQ(got, c.points) << c.size << "x" << c.size << ", " << c.n << " stones";
+    ++checked;
   }
-  EXPECT_TRUE(handicapPoints(2, 5).empty());
-  EXPECT_TRUE(handicapPoints(2, 6).empty());
-  EXPECT_EQ(maxHandicap(5), 0);
-  EXPECT_EQ(maxHandicap(6), 0);
+  // Every (size, count) with a placement is in the table, and nothing else has one.
+  int expected = 0;
+  for (int size = kMinSize; size <= 19; ++size) {
+    const int mx = maxHandicap(size);
+    EXPECT_EQ(mx, size < 7 ? 0 : size % 2 == 1 && size >= 9 ? 9 : 4) << size;
+    expected += mx > 0 ? mx - 1 : 0;
+    for (int n : {-1, 0, 1, mx + 1, 10}) EXPECT_TRUE(handicapPoints(n, size).empty()) << size;
+  }
+  EXPECT_EQ(checked, expected);
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // Attacks on the running server over loopback (docs/security.md): a crawl of every endpoint
-// and message type with each credential during a live game; the rejection's reply and its
-// timing for occupied, suicide and ko; tokens that cannot be guessed or carried to another
-// table; spectators and strangers who cannot act; path traversal, oversized and slow HTTP
-// requests; a flooding client that cannot starve the others.
+// and message type with each credential during a live game; the rejection's reply for
+// occupied, suicide and ko (its timing: `phantomgo bench referee`); tokens that cannot be guessed
+// or carried to another table; spectators and strangers who cannot act; path traversal, oversized
+// and slow HTTP requests; a flooding client that cannot starve the others.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -167,26 +167,9 @@ TEST_F(SecurityTest, CrawlEveryEndpointAndMessageWithEachCredential) {
   EXPECT_EQ(after.at("to_move"), "black");
 }
 
-// ---- Rejections: one reply, one time ----
-
-struct TimingStats {
-  double median_us = 0, p90_us = 0;
-  std::size_t n = 0;
-};
-TimingStats stats(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  TimingStats s;
-  s.n = v.size();
-  if (v.empty()) return s;
-  s.median_us = v[v.size() / 2];
-  s.p90_us = v[v.size() * 9 / 10];
-  return s;
-}
-
-int samples(int fallback) {
-  const char* e = std::getenv("PG_SECURITY_TIMING_SAMPLES");
-  return e ? std::max(10, std::atoi(e)) : fallback;
-}
+// ---- Rejections: one reply ----
+// Their timing is measured by `phantomgo bench referee` (docs/security.md), not asserted here:
+// no timed assertions in a test run on a shared machine.
 
 // The three positions of tests/server/leak_test.cpp: Black then tries A1, which is occupied
 // by a hidden white stone, a suicide, or a ko retake.
@@ -196,72 +179,37 @@ const std::map<std::string, std::vector<std::string>> kIllegal{
     {"ko", {"A1", "A2", "C1", "E5", "B2", "B1"}},
 };
 
-// Timing comparisons are measurements on a shared, noisy machine (the team's rule: no timed
-// assertions in make check). They are always printed, and asserted only with PG_TIMING_CHECKS=1.
-bool timingChecks() {
-  const char* v = std::getenv("PG_TIMING_CHECKS");
-  return v != nullptr && std::string(v) == "1";
-}
-
-TEST(RejectionTiming, RefereeDecisionTimeDoesNotDependOnTheReason) {
-  const int n = samples(3000);
-  std::map<std::string, std::vector<double>> us;
-  std::map<std::string, Referee> base;
+TEST(Rejection, RefereeAnswersEachReasonTheSameWay) {
+  const Point a1 = *parsePoint("A1", 5);
   for (const auto& [reason, moves] : kIllegal) {
     Rules rules;
     rules.size = 5;
     Referee r(rules);
     for (const std::string& m : moves) ASSERT_TRUE(r.tryPoint(r.toMove(), *parsePoint(m, 5)).legal);
-    base.emplace(reason, r);
-  }
-  const Point a1 = *parsePoint("A1", 5);
-  for (int i = 0; i < n; ++i) {
-    for (const auto& [reason, r0] : base) {  // interleaved, so drift hits all three alike
-      Referee r = r0;
-      const auto t0 = std::chrono::steady_clock::now();
-      const Answer a = r.tryPoint(Color::Black, a1);
-      const auto t1 = std::chrono::steady_clock::now();
-      ASSERT_TRUE(a.accepted() && !a.legal) << reason;
-      us[reason].push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
-    }
-  }
-  std::map<std::string, TimingStats> s;
-  for (auto& [reason, v] : us) s[reason] = stats(v);
-  for (const auto& [reason, st] : s) {
-    std::printf("referee %-8s n=%zu median %.3f us p90 %.3f us\n", reason.c_str(), st.n,
-                st.median_us, st.p90_us);
-    RecordProperty("referee_" + reason + "_median_ns", static_cast<int>(st.median_us * 1000));
-  }
-  // Within noise: medians within 30% of each other or 1 microsecond.
-  if (!timingChecks()) return;
-  for (const auto& [a, sa] : s) {
-    for (const auto& [b, sb] : s) {
-      EXPECT_LT(std::fabs(sa.median_us - sb.median_us),
-                std::max(1.0, 0.3 * std::min(sa.median_us, sb.median_us)))
-          << a << " vs " << b;
-    }
+    const Answer a = r.tryPoint(Color::Black, a1);
+    EXPECT_TRUE(a.accepted()) << reason;
+    EXPECT_FALSE(a.legal) << reason;
+    EXPECT_EQ(r.toMove(), Color::Black) << reason << ": Black stays on turn";
   }
 }
 
-TEST_F(SecurityTest, RejectionReplyTimeOverTheNetworkDoesNotDependOnTheReason) {
+TEST_F(SecurityTest, RejectionRepliesOverTheNetworkAreTheSameBytesWhateverTheReason) {
   // 19x19: White's hidden stone at A1 (occupied for Black) and White's stones S19 and T18
   // around the corner T19 (suicide for Black). Every Black turn tries both, in alternating
   // order, then passes; White plays a harmless stone in the middle. Ko retakes need a fresh
-  // position each, so they are timed on tables of their own.
-  const int n = samples(600);
-  std::map<std::string, std::vector<double>> us;
-  auto timeTry = [&](Client& mover, const std::string& seat, Client& other,
-                     const std::string& point) {
-    const auto t0 = std::chrono::steady_clock::now();
+  // position each, so they are tried on tables of their own.
+  const int n = 60;
+  std::map<std::string, int> tries;
+  auto tryIllegal = [&](Client& mover, const std::string& seat, Client& other,
+                        const std::string& point, const std::string& reason) {
     mover.send(Json{{"type", "try"}, {"point", point}});
     const Json e = mover.nextEvent(seat);
-    const auto t1 = std::chrono::steady_clock::now();
     other.nextEvent(other.holds("white") ? "white" : "black");
     EXPECT_EQ(e.at("event").at("kind"), "illegal") << e.dump();
-    return std::chrono::duration<double, std::micro>(t1 - t0).count();
+    ++tries[reason];
   };
   std::vector<std::string> answers_occ, answers_sui;
-  while (static_cast<int>(us["occupied"].size()) < n && !HasFailure()) {
+  while (tries["occupied"] < n && !HasFailure()) {
     const Json table = create(Json{{"rules", Json{{"size", 19}}}});
     auto black = joinSeat(table, "black");
     auto white = joinSeat(table, "white");
@@ -272,12 +220,11 @@ TEST_F(SecurityTest, RejectionReplyTimeOverTheNetworkDoesNotDependOnTheReason) {
     for (int col = 0; col < 6; ++col)
       for (int row = 3; row <= 17; row += 2)
         safe.push_back(std::string(1, "CDEFGH"[col]) + std::to_string(row));
-    for (std::size_t k = 0; k < safe.size() && static_cast<int>(us["occupied"].size()) < n; ++k) {
+    for (std::size_t k = 0; k < safe.size() && tries["occupied"] < n; ++k) {
       const bool occ_first = k % 2 == 0;
       for (int j = 0; j < 2; ++j) {
         const bool occ = (j == 0) == occ_first;
-        us[occ ? "occupied" : "suicide"].push_back(
-            timeTry(*black, "black", *white, occ ? "A1" : "T19"));
+        tryIllegal(*black, "black", *white, occ ? "A1" : "T19", occ ? "occupied" : "suicide");
         (occ ? answers_occ : answers_sui).push_back(black->ws().history().back());
       }
       act(*black, Json{{"type", "pass"}}, ls);
@@ -285,7 +232,8 @@ TEST_F(SecurityTest, RejectionReplyTimeOverTheNetworkDoesNotDependOnTheReason) {
       if (HasFailure()) return;
     }
   }
-  const int nko = std::max(20, n / 5);
+  const int nko = 5;
+  std::vector<std::string> answers_ko;
   for (int i = 0; i < nko && !HasFailure(); ++i) {
     const Json table = create(Json{{"rules", Json{{"size", 5}}}});
     auto black = joinSeat(table, "black");
@@ -294,21 +242,8 @@ TEST_F(SecurityTest, RejectionReplyTimeOverTheNetworkDoesNotDependOnTheReason) {
     const auto& moves = kIllegal.at("ko");
     for (std::size_t k = 0; k < moves.size(); ++k)
       act(k % 2 == 0 ? *black : *white, Json{{"type", "try"}, {"point", moves[k]}}, ls);
-    us["ko"].push_back(timeTry(*black, "black", *white, "A1"));
-  }
-  std::map<std::string, TimingStats> s;
-  for (auto& [reason, v] : us) s[reason] = stats(v);
-  for (const auto& [reason, st] : s) {
-    std::printf("network %-8s n=%zu median %.1f us p90 %.1f us\n", reason.c_str(), st.n,
-                st.median_us, st.p90_us);
-    RecordProperty("network_" + reason + "_median_us", static_cast<int>(st.median_us));
-  }
-  // Loopback on a shared machine: the medians within 25% or 100 microseconds.
-  const TimingStats& o = s["occupied"];
-  const TimingStats& su = s["suicide"];
-  if (timingChecks()) {
-    EXPECT_LT(std::fabs(o.median_us - su.median_us), std::max(100.0, 0.25 * o.median_us));
-    EXPECT_LT(std::fabs(o.median_us - s["ko"].median_us), std::max(150.0, 0.4 * o.median_us));
+    tryIllegal(*black, "black", *white, "A1", "ko");
+    answers_ko.push_back(black->ws().history().back());
   }
   // The bytes: equal but for the point and the version/turn counters.
   auto strip = [](std::string f) {
@@ -319,6 +254,9 @@ TEST_F(SecurityTest, RejectionReplyTimeOverTheNetworkDoesNotDependOnTheReason) {
   // (So the sizes differ only where a counter gains a digit.)
   for (std::size_t i = 0; i < std::min(answers_occ.size(), answers_sui.size()); ++i)
     ASSERT_EQ(strip(answers_occ[i]), strip(answers_sui[i]));
+  // The ko retakes, each on a table of its own: equal but for the counters.
+  ASSERT_FALSE(answers_ko.empty());
+  for (const std::string& k : answers_ko) EXPECT_EQ(strip(k), strip(answers_ko[0]));
 }
 
 // ---- Tokens and who may act ----
