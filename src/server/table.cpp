@@ -12,6 +12,7 @@
 #include "server/event_rows.h"
 #include "server/exception_text.h"
 #include "server/messages.h"
+#include "server/table_replay.h"
 #include "server/tokens.h"
 
 namespace pg {
@@ -27,7 +28,7 @@ std::shared_ptr<Table> Table::load(TableContext ctx, StoredTable record,
                                    const std::vector<StoredEvent>& log) {
   TableSetup setup = setupFromJson(Json::parse(record.setup));
   std::shared_ptr<Table> t(new Table(std::move(ctx), std::move(record), std::move(setup)));
-  t->replay(log);
+  t->referee_.emplace(replayLog(t->setup_.rules, t->record_, log, t->clock_, nowMs()));
   t->publishInfo();
   return t;
 }
@@ -47,29 +48,6 @@ Table::Table(TableContext ctx, StoredTable record, TableSetup setup)
     if (!player) player = makePlayer("random", seed);
     bot_.emplace(std::move(player), setup_.computer->color, *ctx_.bots, strand_, id_);
   }
-}
-
-void Table::replay(const std::vector<StoredEvent>& log) {
-  const Rules& rules = setup_.rules;
-  referee_.emplace(rules);
-  if (clock_ && record_.started_at) clock_->start(referee_->toMove(), *record_.started_at);
-  int64_t last = record_.started_at.value_or(record_.created_at);
-  for (std::size_t i = 0; i < log.size(); ++i) {
-    if (log[i].seq != static_cast<int64_t>(i))
-      throw std::invalid_argument("table " + id_ + ": the stored log has a gap at " +
-                                  std::to_string(i));
-    const Event e = eventFromJson(Json::parse(log[i].event), rules.size);
-    const int turn = referee_->turn();
-    const Answer a = referee_->apply(e);
-    if (!a.accepted())
-      throw std::invalid_argument("table " + id_ + ": stored event " + std::to_string(i) +
-                                  " is refused on replay");
-    advanceClock(turn, log[i].at);
-    last = std::max(last, log[i].at);
-  }
-  // Clocks are paused while the server is down: the running turn is charged up to the last
-  // stored instant only.
-  if (clock_ && clock_->running() != Color::Empty) clock_->pause(last, nowMs());
 }
 
 void Table::start() {
@@ -249,7 +227,7 @@ void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
   bool public_event = false;
   for (std::size_t i = before; i < log.size(); ++i) public_event |= log[i].kind != EventKind::Mark;
   logAccepted(id_, log, before);
-  advanceClock(turn_before, now);
+  if (clock_) advanceClock(*clock_, *referee_, turn_before, now);
   subs_.flush(*referee_);
   if (clock_ && public_event) subs_.broadcast(clockFrame(*clock_, now));
   publishInfo();
@@ -265,14 +243,6 @@ void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
     maybeBot();
   }
   commits_.releaseHeld();
-}
-
-void Table::advanceClock(int turn_before, int64_t at) {
-  if (!clock_) return;
-  if (referee_->over())
-    clock_->stop(at);
-  else if (referee_->turn() != turn_before)
-    clock_->switchTurn(at);
 }
 
 // ---- The clock ----

@@ -90,7 +90,6 @@ class Table : public std::enable_shared_from_this<Table> {
 
  private:
   Table(TableContext ctx, StoredTable record, TableSetup setup);
-  void replay(const std::vector<StoredEvent>& log);
 
   void doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req);
   void doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd);
@@ -110,7 +109,6 @@ class Table : public std::enable_shared_from_this<Table> {
   void commit(std::size_t before, int turn_before, const std::shared_ptr<Peer>& actor);
   void finishCommit(std::size_t before, int turn_before, int64_t at,
                     const std::shared_ptr<Peer>& actor, std::exception_ptr error);
-  void advanceClock(int turn_before, int64_t at);
 
   void armTimer(int64_t min_wait_ms = 1);
   /// Applies a loss on time if the running player's time is up. Returns whether it did.
