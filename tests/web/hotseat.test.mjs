@@ -112,8 +112,17 @@ test('on a torus a capture across the seam is played on a wrapped copy', async (
   await throughCurtain(page, 'Black', []);
   // E3 is A3's left neighbour across the seam: its copy in the left margin sits next to A3.
   const copy = page.locator('#board .shudan-vertex[data-point="E3"][data-copy="1"]').first();
-  const a3 = await vertex(page, 'A3').boundingBox();
-  const box = await copy.boundingBox();
+  await copy.waitFor();
+  // Both boxes are read in one frame: the page may still move the board between two separate
+  // reads (a status line that changes when an info message arrives).
+  const [a3, box] = await page.evaluate(() => {
+    const real = document.querySelector('#board .shudan-vertex[data-point="A3"]:not([data-copy="1"])');
+    const wrapped = document.querySelector('#board .shudan-vertex[data-point="E3"][data-copy="1"]');
+    return [real, wrapped].map((el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y };
+    });
+  });
   assert.ok(Math.abs(box.y - a3.y) < 1 && box.x < a3.x, 'the copy of E3 is drawn left of A3');
   await copy.click();
   await throughCurtain(page, 'White', []);
