@@ -1,6 +1,7 @@
 // The server's persistence behind one interface: tables with their setup and seat tokens, and
-// each table's append-only event log. SQLite is one implementation (sqlite_store.h); another
-// database can sit beside it without the tables knowing.
+// each table's append-only event log. SQLite is the embedded implementation (sqlite_store.h);
+// PostgreSQL (pg_store.h) is the one several server nodes share, with a claim per table so that
+// one node at a time serves it.
 //
 // The store deals in plain records: the setup, events and results are JSON text written and
 // read by the server, so the store knows nothing of Go.
@@ -20,6 +21,14 @@ namespace pg {
 class StoreError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+/// A write refused because this store does not hold the table's claim (another node serves
+/// the table, or this node's database session, and with it every claim, was lost). Nothing
+/// of the write was stored.
+class ClaimLost : public StoreError {
+ public:
+  using StoreError::StoreError;
 };
 
 /// One table as stored.
@@ -108,6 +117,27 @@ class Store {
     }
     done(error);
   }
+
+  // Ownership. A store that several server nodes share (PostgreSQL) lets one node at a time
+  // serve a table: the node claims the table before it loads the log, and the store refuses
+  // (ClaimLost) every append, start or end of a table that its current database session has
+  // not claimed. So two nodes can never both append to one log, whatever their timing. An
+  // embedded store has one node: every claim succeeds and these do nothing.
+
+  /// Claims the table for this node: true if it now holds the claim (or held it), false if
+  /// another node holds it. Blocks until the database answered; throws StoreError.
+  virtual bool claim(const std::string& table_id) {
+    (void)table_id;
+    return true;
+  }
+  /// Gives the claim up (once the table is dropped from memory), after this store's writes of
+  /// the table queued before it. Never throws.
+  virtual void release(const std::string& table_id) { (void)table_id; }
+  /// `f` is called, on any thread, whenever the store has lost every claim at once (its
+  /// database session ended); the tables it served must then be dropped. Set once, before use.
+  virtual void onClaimsLost(std::function<void()> f) { (void)f; }
+  /// Whether other nodes may share this store (and so claims can fail).
+  virtual bool shared() const { return false; }
 
   virtual std::optional<StoredTable> table(const std::string& id) = 0;
   /// The table's log in order (empty for an unknown table).
