@@ -38,12 +38,13 @@ struct Conn {
   std::map<std::string, int> version;  // per seat: last version received (-1: unknown)
   std::map<std::string, bool> over;
   bool stranger = false;
+  std::string route;  // the table in the connection's URL
 };
 
 // WebsocketSession::handle, minus the socket: the same routing function.
 void route(Fixture& fx, Conn& c, const std::string& text) {
   const std::shared_ptr<Peer> peer = c.peer;
-  routeMessage(text, peer, c.table, *fx.registry);
+  routeMessage(text, c.route, peer, c.table, *fx.registry);
 }
 
 std::set<std::string> strings(const Json& a) {
@@ -149,6 +150,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<Conn> conns(4);
   conns[3].stranger = true;
   const std::string& id = a.record.id;
+  for (Conn& c : conns) c.route = id;
   auto credential = [&](int who) -> Json {
     Json j{{"type", "join"}, {"table", id}};
     if (who == 0) j["token"] = hotseat ? a.record.hotseat_token : a.record.black_token;
@@ -223,6 +225,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           const bool stranger = c.stranger;
           c = Conn{};
           c.stranger = stranger;
+          c.route = id;
         }
         break;
     }

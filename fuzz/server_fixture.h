@@ -24,9 +24,11 @@ class FakePeer : public Peer, public std::enable_shared_from_this<FakePeer> {
  public:
   void send(std::shared_ptr<const std::string> frame) override { frames.push_back(*frame); }
   void joined() override { was_joined = true; }
+  void close() override { was_closed = true; }
   const std::string& label() const override { return label_; }
   std::vector<std::string> frames;
   bool was_joined = false;
+  bool was_closed = false;
 
  private:
   std::string label_ = "fuzz";

@@ -24,7 +24,8 @@ export class TableConnection {
 
   url() {
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    return `${scheme}//${location.host}/ws`;
+    // The table's id in the URL lets a proxy send the connection to the node serving the table.
+    return `${scheme}//${location.host}/ws?table=${encodeURIComponent(this.table)}`;
   }
 
   connect() {

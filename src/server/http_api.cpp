@@ -179,7 +179,14 @@ void HttpApi::createTableAsync(const HttpRequest& req, ReplyFn reply) const {
 }
 
 HttpReply HttpApi::tableInfo(const std::string& id) const {
-  auto table = registry_.find(id);
+  std::shared_ptr<Table> table;
+  try {
+    table = registry_.find(id);
+  } catch (const TableElsewhere&) {
+    HttpReply r = errorReply(503, "table-elsewhere", "Another server holds this table now.");
+    r.headers.emplace_back("Retry-After", "1");
+    return r;
+  }
   if (!table) return errorReply(404, "no-such-table", "There is no such table.");
   return jsonReply(200, table->info());
 }

@@ -5,6 +5,8 @@
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 
+#include "server/query_param.h"
+#include "server/tokens.h"
 #include "server/websocket_session.h"
 
 namespace pg {
@@ -53,9 +55,22 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
   if (beast::websocket::is_upgrade(req)) {
     const std::string target(req.target());
     if (target == "/ws" || target.rfind("/ws?", 0) == 0) {
+      // The table's id is in the URL, so that a proxy can send every connection of a table to
+      // the node that serves it. Without one (a client of one node), the join alone names it.
+      const std::optional<std::string> table = queryParam(target, "table");
+      if (table && !isTableId(*table)) {
+        http::response<http::string_body> res{http::status::bad_request, req.version()};
+        res.set(http::field::content_type, "application/json");
+        res.body() =
+            R"({"error":{"code":"bad-request","message":"Open the WebSocket as /ws?table=<id>."}})";
+        res.keep_alive(false);
+        res.prepare_payload();
+        return reply(std::move(res));
+      }
       spdlog::info("GET /ws upgrade ({})", remote_);
       stream_.expires_never();
-      std::make_shared<WebsocketSession>(stream_.release_socket(), ctx_, std::move(*slot_), remote_)
+      std::make_shared<WebsocketSession>(stream_.release_socket(), ctx_, std::move(*slot_), remote_,
+                                         table.value_or(""))
           ->run(parser_->release());
       return;
     }

@@ -48,7 +48,8 @@ LatencyResult runLatencyProbe(const LatencyConfig& cfg) {
     if (created.status != 201) throw std::runtime_error("loadtest: create failed: " + created.body);
     const Json table = created.json();
     ++out.games;
-    WsClient black(cfg.host, cfg.port), white(cfg.host, cfg.port);
+    const std::string path = "/ws?table=" + table.at("table").get<std::string>();
+    WsClient black(cfg.host, cfg.port, path), white(cfg.host, cfg.port, path);
     SeatTracker tb("black", cfg.size), tw("white", cfg.size);
     for (auto [client, tracker, seat] :
          {std::tuple{&black, &tb, "black"}, std::tuple{&white, &tw, "white"}}) {

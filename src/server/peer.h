@@ -14,6 +14,10 @@ class Peer {
   virtual void send(std::shared_ptr<const std::string> frame) = 0;
   /// Tells the connection that its join succeeded. Safe from any thread.
   virtual void joined() = 0;
+  /// Closes the connection from the server's side once the frames queued before are written:
+  /// the table is not served here (any more), and the client reconnects to wherever it is
+  /// served now. Safe from any thread.
+  virtual void close() = 0;
   /// A short label for the logs (the remote address); never a secret.
   virtual const std::string& label() const = 0;
 };

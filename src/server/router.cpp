@@ -10,8 +10,9 @@
 
 namespace pg {
 
-void routeMessage(const std::string& text, const std::shared_ptr<Peer>& peer,
-                  std::shared_ptr<Table>& table, TableRegistry& registry) {
+void routeMessage(const std::string& text, const std::string& route,
+                  const std::shared_ptr<Peer>& peer, std::shared_ptr<Table>& table,
+                  TableRegistry& registry) {
   auto error = [&](std::string_view code, std::string_view message) {
     peer->send(errorFrame(code, message));
   };
@@ -23,7 +24,18 @@ void routeMessage(const std::string& text, const std::shared_ptr<Peer>& peer,
   if (auto* join = std::get_if<JoinRequest>(&msg)) {
     if (table && table->id() != join->table)
       return error("already-joined", "This connection belongs to another table.");
-    if (!table) table = registry.find(join->table);
+    if (!route.empty() && join->table != route)
+      return error("wrong-table", "This connection was opened for another table.");
+    if (!table) {
+      try {
+        table = registry.find(join->table);
+      } catch (const TableElsewhere&) {
+        error("table-elsewhere", "Another server holds this table now; connect again.");
+        return peer->close();
+      } catch (const StoreError&) {
+        return error("store-failed", "The server could not read its store. Try again.");
+      }
+    }
     if (!table) return error("no-such-table", "There is no such table.");
     table->join(peer, std::move(*join));
     return;

@@ -12,10 +12,15 @@ namespace pg {
 class Table;
 class TableRegistry;
 
-/// Routes one text frame from `peer`: `ping` is answered, `join` goes to the table it names
-/// (which then becomes `table`, the connection's table for good), the game commands go to
-/// `table`. Anything else, or anything malformed, is answered with an error frame.
-void routeMessage(const std::string& text, const std::shared_ptr<Peer>& peer,
-                  std::shared_ptr<Table>& table, TableRegistry& registry);
+/// Routes one text frame from `peer`, a connection opened for the table `route` (the id in its
+/// URL, /ws?table=<id>, by which a proxy chose this node; empty for /ws alone): `ping` is
+/// answered, `join` goes to the table it names, which must be `route` if there is one (and
+/// then becomes `table`, the connection's table for good), the game commands go to `table`.
+/// Anything else, or anything malformed, is answered with an error frame. When another node serves
+/// the table, the connection is told `table-elsewhere` and closed, so that the client connects
+/// again (and lands on the owner).
+void routeMessage(const std::string& text, const std::string& route,
+                  const std::shared_ptr<Peer>& peer, std::shared_ptr<Table>& table,
+                  TableRegistry& registry);
 
 }  // namespace pg

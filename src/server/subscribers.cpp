@@ -101,4 +101,10 @@ void Subscribers::broadcast(const Frame& f) const {
     if (auto peer = s.peer.lock()) peer->send(f);
 }
 
+void Subscribers::closeAll() {
+  for (const Subscriber& s : subs_)
+    if (auto peer = s.peer.lock()) peer->close();
+  subs_.clear();
+}
+
 }  // namespace pg

@@ -52,6 +52,8 @@ class Subscribers {
   void flush(const Referee& referee);
   /// Sends `f` to every live subscriber.
   void broadcast(const Frame& f) const;
+  /// Closes every live subscriber's connection (Peer::close) and forgets them all.
+  void closeAll();
 
  private:
   struct Subscriber {

@@ -83,6 +83,25 @@ void Table::shutdown() {
   });
 }
 
+void Table::drop() {
+  net::post(strand_, [self = shared_from_this()] { self->doDrop(); });
+}
+
+void Table::lost() {
+  // The write was refused before it reached the log: the new owner holds the whole game. The
+  // connections reconnect to it; what was held behind the write is dropped with the table.
+  spdlog::warn("table {}: its claim is held elsewhere now", id_);
+  doDrop();
+  if (ctx_.on_lost) ctx_.on_lost(this);
+}
+
+void Table::doDrop() {
+  if (!closed_) spdlog::info("table {}: no longer served here; its connections are closed", id_);
+  closed_ = true;
+  timer_.cancel();
+  subs_.closeAll();
+}
+
 // ---- Joining and leaving ----
 
 void Table::doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req) {
@@ -131,6 +150,7 @@ bool Table::startIfReady(const std::shared_ptr<Peer>& joiner) {
 
 void Table::finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::exception_ptr error) {
   commits_.end();
+  if (isClaimLost(error)) return lost();
   if (error) {
     spdlog::error("table {}: could not store the start: {}", id_, exceptionText(error));
   } else {
@@ -211,6 +231,7 @@ void Table::commit(std::size_t before, int turn_before, const std::shared_ptr<Pe
 void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
                          const std::shared_ptr<Peer>& actor, std::exception_ptr error) {
   commits_.end();
+  if (isClaimLost(error)) return lost();
   const std::vector<Event>& log = referee_->log();
   if (error) {
     spdlog::error("table {}: could not store an event, rolled back: {}", id_, exceptionText(error));

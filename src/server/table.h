@@ -58,6 +58,9 @@ struct TableContext {
   /// Called on the table's strand when a finished table has no connection left (it may then be
   /// dropped from memory; it is reloaded from the store on demand).
   std::function<void(const Table*)> on_idle;
+  /// Called on the table's strand when the store refused a write because this node no longer
+  /// holds the table's claim (ClaimLost): the table has dropped itself (see Table::drop).
+  std::function<void(const Table*)> on_lost;
 };
 
 /// Milliseconds since the Unix epoch (the time stored with events).
@@ -83,6 +86,10 @@ class Table : public std::enable_shared_from_this<Table> {
   void leave(Peer* peer);
   /// Stops the timers and the computer player; later inputs are ignored.
   void shutdown();
+  /// The table is no longer served here (its claim went to another node, or the store lost
+  /// every claim): stops as shutdown() does and closes every connection, so that the clients
+  /// reconnect and land on the table's new owner. Nothing stored is touched.
+  void drop();
 
   /// Public information (GET /api/tables/<id>): no hidden information. Any thread.
   Json info() const { return info_.get(); }
@@ -109,6 +116,10 @@ class Table : public std::enable_shared_from_this<Table> {
   void commit(std::size_t before, int turn_before, const std::shared_ptr<Peer>& actor);
   void finishCommit(std::size_t before, int turn_before, int64_t at,
                     const std::shared_ptr<Peer>& actor, std::exception_ptr error);
+  /// What drop() does, on the strand.
+  void doDrop();
+  /// A write was refused for a lost claim: drops the table and tells the registry.
+  void lost();
 
   void armTimer(int64_t min_wait_ms = 1);
   /// Applies a loss on time if the running player's time is up. Returns whether it did.

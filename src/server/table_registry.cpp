@@ -8,11 +8,25 @@
 
 namespace pg {
 
+namespace {
+
+// How long a failed find is remembered: an unknown id (nothing can create a table under an id
+// someone already asked for: ids are random), and a claim held by another node (short: when
+// that node dies, its tables must move within seconds).
+constexpr std::chrono::milliseconds kUnknownTtl{10000};
+constexpr std::chrono::milliseconds kElsewhereTtl{500};
+constexpr std::size_t kMaxMisses = 100000;
+
+}  // namespace
+
 TableRegistry::TableRegistry(TableContext ctx) : ctx_(std::move(ctx)) {
   ctx_.on_idle = [this](const Table* t) { evict(t); };
+  ctx_.on_lost = [this](const Table* t) { lost(t); };
+  ctx_.store->onClaimsLost([this] { dropAll(); });
 }
 
 TableRegistry::~TableRegistry() {
+  ctx_.store->onClaimsLost(nullptr);
   std::unique_lock lock(mutex_);
   created_cv_.wait(lock, [&] { return creating_ == 0; });
 }
@@ -47,6 +61,8 @@ void TableRegistry::createAsync(const Json& request, CreateDone done) {
     Json info;
     if (table) {
       info = table->info();
+      // On a shared store the node that the id routes to claims the table on its first join.
+      if (ctx_.store->shared()) table.reset();
       const Rules& r = setup.rules;
       spdlog::info("table {}: created, {} {}x{}{}{}{}", rec.id, tableModeName(setup.mode), r.size,
                    r.size, r.handicap ? " handicap" : "",
@@ -59,8 +75,8 @@ void TableRegistry::createAsync(const Json& request, CreateDone done) {
       --creating_;
       created_cv_.notify_all();
     }
-    if (!table) return done(error, Created{});
-    table->start();
+    if (error) return done(error, Created{});
+    if (table) table->start();
     done(nullptr, Created{std::move(rec), std::move(info)});
   };
   ctx_.store->createTableAsync(rec, std::move(stored));
@@ -80,22 +96,82 @@ TableRegistry::Created TableRegistry::create(const Json& request) {
 
 std::shared_ptr<Table> TableRegistry::find(const std::string& id) {
   if (!isTableId(id)) return nullptr;
-  std::lock_guard lock(mutex_);
-  if (auto it = tables_.find(id); it != tables_.end()) return it->second;
-  return loadLocked(id);
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    if (auto it = tables_.find(id); it != tables_.end()) return it->second;
+    if (auto m = misses_.find(id); m != misses_.end()) {
+      if (std::chrono::steady_clock::now() < m->second.until) {
+        if (m->second.elsewhere) throw TableElsewhere("another node serves this table");
+        return nullptr;
+      }
+      misses_.erase(m);
+    }
+    if (!loading_.count(id)) break;
+    loaded_cv_.wait(lock);  // another thread is loading this table: take its result
+  }
+  // Loaded without the lock: the reads and the claim wait for the database, and the other
+  // tables must not wait for them.
+  loading_.insert(id);
+  const uint64_t generation = claims_generation_;
+  lock.unlock();
+  std::shared_ptr<Table> table;
+  std::exception_ptr error;
+  bool elsewhere = false;
+  try {
+    table = load(id);
+  } catch (const TableElsewhere&) {
+    elsewhere = true;
+    error = std::current_exception();
+  } catch (...) {
+    error = std::current_exception();
+  }
+  lock.lock();
+  loading_.erase(id);
+  if (table && generation != claims_generation_) {
+    // The store lost its claims while this table loaded: its claim may be gone with them.
+    table.reset();
+    error = std::make_exception_ptr(TableElsewhere("the claim was lost while loading"));
+  }
+  if (table) tables_[id] = table;
+  if (!table && !error) rememberMiss(id, false, kUnknownTtl);
+  if (elsewhere) rememberMiss(id, true, kElsewhereTtl);
+  loaded_cv_.notify_all();
+  lock.unlock();
+  if (error) std::rethrow_exception(error);
+  if (table) table->start();
+  return table;
 }
 
-std::shared_ptr<Table> TableRegistry::loadLocked(const std::string& id) {
+void TableRegistry::rememberMiss(const std::string& id, bool elsewhere,
+                                 std::chrono::milliseconds ttl) {
+  const auto now = std::chrono::steady_clock::now();
+  if (misses_.size() >= kMaxMisses) {
+    std::erase_if(misses_, [&](const auto& kv) { return kv.second.until <= now; });
+    if (misses_.size() >= kMaxMisses) misses_.clear();
+  }
+  misses_[id] = Miss{now + ttl, elsewhere};
+}
+
+std::shared_ptr<Table> TableRegistry::load(const std::string& id) {
   auto rec = ctx_.store->table(id);
   if (!rec) return nullptr;
+  if (ctx_.store->shared()) {
+    if (!ctx_.store->claim(id)) throw TableElsewhere("another node serves this table");
+    // Read again under the claim: the former owner may have started or ended the game since.
+    try {
+      rec = ctx_.store->table(id);
+    } catch (...) {
+      ctx_.store->release(id);
+      throw;
+    }
+  }
   try {
-    auto table = Table::load(ctx_, *rec, ctx_.store->events(id));
-    tables_[id] = table;
-    table->start();
-    return table;
+    return Table::load(ctx_, *rec, ctx_.store->events(id));
   } catch (const StoreError&) {
+    ctx_.store->release(id);
     throw;
   } catch (const std::exception& e) {
+    ctx_.store->release(id);
     spdlog::error("table {}: cannot be loaded: {}", id, e.what());
     return nullptr;
   }
@@ -103,11 +179,8 @@ std::shared_ptr<Table> TableRegistry::loadLocked(const std::string& id) {
 
 std::size_t TableRegistry::loadUnfinished() {
   std::size_t n = 0;
-  for (const std::string& id : ctx_.store->unfinishedTables()) {
-    std::lock_guard lock(mutex_);
-    if (tables_.count(id)) continue;
-    if (loadLocked(id)) ++n;
-  }
+  for (const std::string& id : ctx_.store->unfinishedTables())
+    if (find(id)) ++n;
   return n;
 }
 
@@ -116,7 +189,28 @@ void TableRegistry::evict(const Table* table) {
   auto it = tables_.find(table->id());
   // Only finished tables are evicted: nothing can change them any more, so a connection that
   // still holds the old object sees the same game as a reloaded one.
-  if (it != tables_.end() && it->second.get() == table && table->over()) tables_.erase(it);
+  if (it != tables_.end() && it->second.get() == table && table->over()) {
+    tables_.erase(it);
+    ctx_.store->release(table->id());
+  }
+}
+
+void TableRegistry::lost(const Table* table) {
+  std::lock_guard lock(mutex_);
+  auto it = tables_.find(table->id());
+  if (it != tables_.end() && it->second.get() == table) tables_.erase(it);
+}
+
+void TableRegistry::dropAll() {
+  std::unordered_map<std::string, std::shared_ptr<Table>> dropped;
+  {
+    std::lock_guard lock(mutex_);
+    dropped.swap(tables_);
+    ++claims_generation_;
+  }
+  if (!dropped.empty())
+    spdlog::warn("the store lost this node's claims: {} table(s) dropped", dropped.size());
+  for (auto& [id, t] : dropped) t->drop();
 }
 
 void TableRegistry::shutdown() {

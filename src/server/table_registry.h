@@ -1,7 +1,15 @@
-// The lobby: creates tables, finds them by id (reloading them from the store when they are not
-// in memory), and reloads every unfinished table when the server starts.
+// The tables this node serves: creates tables, finds them by id (loading them from the store on
+// demand), and, on an embedded store, reloads every unfinished table when the server starts.
+//
+// On a store that several nodes share, a node serves a table only while it holds the table's
+// claim (Store::claim): find() claims the table before it reads the log, a table whose claim
+// another node holds is refused (TableElsewhere), and every table is dropped, its connections
+// closed, when the claim is lost (a write refused with ClaimLost, or the store's session lost).
+// A creation there only stores the table: the node that the table's id routes to claims it on
+// its first join.
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <exception>
 #include <functional>
@@ -10,6 +18,7 @@
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "protocol/json.h"
 #include "server/table.h"
@@ -18,6 +27,12 @@ namespace pg {
 
 /// Creation refused: the server holds its maximum number of tables.
 class ServerFull : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The table exists but another node serves it (holds its claim).
+class TableElsewhere : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
@@ -44,23 +59,41 @@ class TableRegistry {
   void createAsync(const Json& request, CreateDone done);
   /// The same, waiting for the store. Throws ProtocolError, ServerFull or StoreError.
   Created create(const Json& request);
-  /// The table with this id, loaded from the store if needed; null if there is none.
+  /// The table with this id, loaded from the store (and claimed) if needed; null if there is
+  /// none. Throws TableElsewhere when another node serves it, StoreError when the store fails.
+  /// An id the store does not hold, or a claim refused, is remembered for a short while, so
+  /// that a flood of requests for it does not become a flood of database reads.
   std::shared_ptr<Table> find(const std::string& id);
   /// Loads and starts every unfinished table of the store; returns how many.
   std::size_t loadUnfinished();
   /// Stops every table's timers and computer player.
   void shutdown();
+  /// Drops every table from memory and closes its connections (the store lost every claim).
+  void dropAll();
   std::size_t size() const;
 
  private:
-  std::shared_ptr<Table> loadLocked(const std::string& id);
+  /// Reads, claims and starts the table; null if the store has none. Without the lock.
+  std::shared_ptr<Table> load(const std::string& id);
   void evict(const Table* table);
+  void lost(const Table* table);
+  /// Remembers a failed find for `ttl`. Needs mutex_.
+  void rememberMiss(const std::string& id, bool elsewhere, std::chrono::milliseconds ttl);
+
+  struct Miss {
+    std::chrono::steady_clock::time_point until;
+    bool elsewhere = false;  // the claim was refused (else: no such table)
+  };
 
   TableContext ctx_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Table>> tables_;
-  std::size_t creating_ = 0;            // creations the store has not answered yet
-  std::condition_variable created_cv_;  // signalled when creating_ falls
+  std::unordered_set<std::string> loading_;       // ids some thread is loading now
+  std::condition_variable loaded_cv_;             // signalled when a load ends
+  std::unordered_map<std::string, Miss> misses_;  // the short memory of failed finds
+  uint64_t claims_generation_ = 0;                // counts dropAll()s
+  std::size_t creating_ = 0;                      // creations the store has not answered yet
+  std::condition_variable created_cv_;            // signalled when creating_ falls
 };
 
 }  // namespace pg

@@ -17,11 +17,12 @@ namespace net = boost::asio;
 
 WebsocketSession::WebsocketSession(net::ip::tcp::socket&& socket,
                                    std::shared_ptr<ServerContext> ctx, ConnectionSlot slot,
-                                   std::string remote)
+                                   std::string remote, std::string table)
     : ws_(std::move(socket)),
       ctx_(std::move(ctx)),
       slot_(std::move(slot)),
       remote_(std::move(remote)),
+      route_table_(std::move(table)),
       rate_(ctx_->settings.limits.messages_per_second, ctx_->settings.limits.message_burst),
       join_timer_(ws_.get_executor()) {}
 
@@ -76,7 +77,7 @@ void WebsocketSession::onRead(beast::error_code ec, std::size_t) {
 }
 
 void WebsocketSession::handle(const std::string& text) {
-  routeMessage(text, shared_from_this(), table_, ctx_->registry);
+  routeMessage(text, route_table_, shared_from_this(), table_, ctx_->registry);
 }
 
 void WebsocketSession::error(std::string_view code, std::string_view message) {
@@ -90,13 +91,20 @@ void WebsocketSession::joined() {
   });
 }
 
+void WebsocketSession::close() {
+  net::post(ws_.get_executor(), [self = shared_from_this()] {
+    self->closing_ = true;
+    if (self->queue_.empty()) self->drop();
+  });
+}
+
 void WebsocketSession::send(std::shared_ptr<const std::string> frame) {
   net::post(ws_.get_executor(),
             [self = shared_from_this(), frame = std::move(frame)] { self->onSend(frame); });
 }
 
 void WebsocketSession::onSend(std::shared_ptr<const std::string> frame) {
-  if (dropped_) return;
+  if (dropped_ || closing_) return;
   if (queue_.size() >= ctx_->settings.limits.max_queued_frames) {
     spdlog::warn("websocket dropped: {} frames queued ({})", queue_.size(), remote_);
     return drop();
@@ -114,6 +122,7 @@ void WebsocketSession::onWrite(beast::error_code ec, std::size_t) {
     return;
   }
   queue_.pop_front();
+  if (queue_.empty() && closing_) return drop();
   if (queue_.empty() || dropped_) return;
   ws_.text(true);
   ws_.async_write(net::buffer(*queue_.front()),

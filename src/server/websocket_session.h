@@ -23,8 +23,9 @@ class Table;
 
 class WebsocketSession : public Peer, public std::enable_shared_from_this<WebsocketSession> {
  public:
+  /// `table`: the table named in the URL (/ws?table=<id>); a join must name the same one.
   WebsocketSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<ServerContext> ctx,
-                   ConnectionSlot slot, std::string remote);
+                   ConnectionSlot slot, std::string remote, std::string table);
   ~WebsocketSession() override;
 
   /// Accepts the upgrade request and starts reading.
@@ -32,6 +33,7 @@ class WebsocketSession : public Peer, public std::enable_shared_from_this<Websoc
 
   void send(std::shared_ptr<const std::string> frame) override;
   void joined() override;
+  void close() override;
   const std::string& label() const override { return remote_; }
 
  private:
@@ -50,11 +52,13 @@ class WebsocketSession : public Peer, public std::enable_shared_from_this<Websoc
   std::shared_ptr<ServerContext> ctx_;
   ConnectionSlot slot_;
   std::string remote_;
+  std::string route_table_;
   RateLimiter rate_;
   boost::asio::steady_timer join_timer_;
   std::shared_ptr<Table> table_;
   bool joined_ = false;
   bool dropped_ = false;
+  bool closing_ = false;  // close once the queue is written
 };
 
 }  // namespace pg

@@ -31,6 +31,18 @@ class ClaimLost : public StoreError {
   using StoreError::StoreError;
 };
 
+/// Whether `error` is a ClaimLost.
+inline bool isClaimLost(const std::exception_ptr& error) {
+  if (!error) return false;
+  try {
+    std::rethrow_exception(error);
+  } catch (const ClaimLost&) {
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
 /// One table as stored.
 struct StoredTable {
   std::string id;

@@ -65,6 +65,10 @@ struct Stats {
   std::vector<double> lat_ms;
   long tries = 0, illegal = 0, passes = 0, games = 0, errors = 0, lost = 0, reconnects = 0;
   long resumed = 0;
+  long moved = 0;  // joins answered table-elsewhere (a cluster moving the table): retried
+  /// Per reconnect: when the seat lost its connection (ms since the Unix epoch) and how long
+  /// until it was joined again (ms): how long its table was unreachable.
+  std::vector<std::pair<int64_t, double>> outages;
   std::vector<std::string> samples;
   void error(const std::string& what) {
     ++errors;
@@ -94,7 +98,8 @@ class Conn : public std::enable_shared_from_this<Conn> {
  public:
   Conn(net::io_context& io, Table* t, int gen, int seat)
       : ws_(io), table_(t), gen_(gen), seat_(seat) {}
-  void start(const tcp::endpoint& ep, std::string join);
+  /// Connects to `ep` at `path` (/ws?table=<id>) and sends `join`.
+  void start(const tcp::endpoint& ep, std::string path, std::string join);
   void send(std::string text);
   void close() {
     closed_ = true;
@@ -143,6 +148,10 @@ class Table {
     if (gen != gen_) return;
     const Json m = Json::parse(text, nullptr, false);
     const std::string type = m.value("type", "");
+    if (type == "error" && o_.survive && m.value("code", "") == "table-elsewhere") {
+      st_.moved++;  // the server closes the connection next; onClosed reconnects
+      return;
+    }
     if (type == "error") {
       st_.error("error frame: " + text + " " + describe(seat));
       pending_ = false;
@@ -159,6 +168,12 @@ class Table {
     if (type == "presence" && trackers_[seat]) {
       if (!joined_[seat]) {
         joined_[seat] = true;
+        if (lost_[seat]) {
+          st_.outages.emplace_back(
+              lost_wall_[seat],
+              std::chrono::duration<double, std::milli>(Clock::now() - lost_at_[seat]).count());
+          lost_[seat] = false;
+        }
         if (resuming_[seat]) st_.resumed++;
         resuming_[seat] = false;
       }
@@ -200,6 +215,13 @@ class Table {
       return;
     }
     st_.reconnects++;
+    if (!lost_[seat]) {
+      lost_[seat] = true;
+      lost_at_[seat] = Clock::now();
+      lost_wall_[seat] = std::chrono::duration_cast<std::chrono::milliseconds>(
+                             std::chrono::system_clock::now().time_since_epoch())
+                             .count();
+    }
     reconnect(seat, 200);
   }
 
@@ -281,7 +303,7 @@ class Table {
     Json j{{"type", "join"}, {"table", id_}, {"token", tokens_[seat]}};
     if (resuming_[seat]) j["last_version"] = trackers_[seat]->version();
     conns_[seat] = std::make_shared<Conn>(io_, this, gen_, seat);
-    conns_[seat]->start(ep(), j.dump());
+    conns_[seat]->start(ep(), "/ws?table=" + id_, j.dump());
   }
 
   void reconnect(int seat, int ms) {
@@ -375,6 +397,9 @@ class Table {
   std::array<std::shared_ptr<Conn>, 2> conns_;
   std::array<std::unique_ptr<SeatTracker>, 2> trackers_;
   std::array<bool, 2> joined_{}, resuming_{};
+  std::array<bool, 2> lost_{};  // the seat lost its connection and has not joined again
+  std::array<Clock::time_point, 2> lost_at_{};
+  std::array<int64_t, 2> lost_wall_{};
   std::array<int, 2> sent_v_{};
   Clock::time_point sent_at_;
   bool pending_ = false, scheduled_ = false, finishing_ = false, stopping_ = false;
@@ -383,14 +408,14 @@ class Table {
   std::string last_sent_;
 };
 
-void Conn::start(const tcp::endpoint& ep, std::string join) {
+void Conn::start(const tcp::endpoint& ep, std::string path, std::string join) {
   auto self = shared_from_this();
   beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(10));
   beast::get_lowest_layer(ws_).async_connect(
-      ep, [this, self, join = std::move(join), ep](beast::error_code ec) {
+      ep, [this, self, join = std::move(join), path = std::move(path), ep](beast::error_code ec) {
         if (ec) return fail();
         ws_.async_handshake(
-            ep.address().to_string() + ":" + std::to_string(ep.port()), "/ws",
+            ep.address().to_string() + ":" + std::to_string(ep.port()), path,
             [this, self, join](beast::error_code ec2) {
               if (ec2) return fail();
               beast::get_lowest_layer(ws_).expires_never();
@@ -639,8 +664,15 @@ int main(int argc, char** argv) {
       o.tables, o.idle, o.think_ms, secs, games, games / secs, static_cast<long>(lat.size()),
       static_cast<double>(lat.size()) / secs, tries, passes);
   std::printf("try sent -> both answers (ms): median %.3f  p99 %.3f  max %.3f\n", p50, p99, mx);
-  std::printf("errors %ld, lost events %ld, reconnects %ld, resumes %ld\n", st.errors, st.lost,
-              st.reconnects, st.resumed);
+  std::printf("errors %ld, lost events %ld, reconnects %ld, resumes %ld, moved %ld\n", st.errors,
+              st.lost, st.reconnects, st.resumed, st.moved);
+  if (!st.outages.empty()) {
+    std::vector<double> gaps;
+    for (const auto& [at, ms] : st.outages) gaps.push_back(ms);
+    std::printf("unreachable after a lost connection (ms): median %.0f  p99 %.0f  max %.0f\n",
+                quantile(gaps, 0.5), quantile(gaps, 0.99),
+                *std::max_element(gaps.begin(), gaps.end()));
+  }
   for (const auto& s : st.samples) std::printf("  error: %s\n", s.c_str());
   if (o.server_pid)
     std::printf(
@@ -666,7 +698,10 @@ int main(int argc, char** argv) {
            {"lost", st.lost},        {"reconnects", st.reconnects},
            {"rss_start_kib", rss0},  {"rss_joined_kib", rss_joined},
            {"rss_max_kib", rss_max}, {"echo_median_ms", e50},
-           {"echo_p99_ms", e99}};
+           {"echo_p99_ms", e99},     {"moved", st.moved}};
+    Json outages = Json::array();
+    for (const auto& [at, ms] : st.outages) outages.push_back(Json::array({at, ms}));
+    j["outages"] = outages;
     std::ofstream(o.json_out) << j.dump() << "\n";
   }
   return st.errors == 0 && st.lost == 0 ? 0 : 1;
