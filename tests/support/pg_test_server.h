@@ -3,7 +3,8 @@
 // (pg_ctl stop -m immediate) and its folder removed when the process exits.
 //
 // initdb runs once per machine and user: its data folder is kept as a template in the temporary
-// directory and copied for each server, since ctest runs every test in a process of its own.
+// directory and copied for each server (a test binary's PostgreSQL tests run in one process,
+// tests/CMakeLists.txt, but every test binary, and a test run alone, starts its own).
 // As root (CI), the server runs as the postgres user through runuser, since PostgreSQL refuses
 // to run as root. Missing PostgreSQL binaries are an error, not a skip: `make deps` installs them.
 #pragma once
