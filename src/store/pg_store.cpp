@@ -249,7 +249,8 @@ void writeOne(pq::Connection& c, const std::string& table_id, const std::optiona
 
 void PgStore::commitWrites(std::vector<Pending>& batch, std::size_t from, std::size_t to,
                            std::vector<std::exception_ptr>& errors) {
-  if (w_->conn && !w_->conn->ok()) sessionLost();
+  // A session that ended while idle is found here, before any write trusts its claims.
+  if (w_->conn && !w_->conn->poll()) sessionLost();
   std::vector<std::size_t> todo;
   for (std::size_t k = from; k < to; ++k) {
     const Pending& p = batch[k];
@@ -337,7 +338,7 @@ void PgStore::runBatch(std::vector<Pending>& batch, std::vector<std::exception_p
   while (i < batch.size()) {
     Pending& p = batch[i];
     if (p.op == Op::Claim) {
-      if (w_->conn && !w_->conn->ok()) sessionLost();
+      if (w_->conn && !w_->conn->poll()) sessionLost();  // "held" only if still held
       if (w_->claims.count(p.table_id)) {
         *p.claimed = true;
       } else {

@@ -192,8 +192,9 @@ TEST_F(PgStoreTest, ASessionLostMidBatchFailsItsWrites) {
   a->createTable(sampleTable("aaaaaaaaaaaa"));
   ASSERT_TRUE(a->claim("aaaaaaaaaaaa"));
   const int pid = a->writerBackendPid();
-  // Terminated behind A's back; the next write finds out on the connection itself, unless the
-  // idle poll was first. Either way the append fails as ClaimLost and nothing is stored.
+  // Terminated behind A's back: the writer finds out by its idle poll, by the poll before a
+  // batch, or on the connection itself. Either way the append fails as ClaimLost and nothing is
+  // stored.
   test::PgTestServer::get().terminate(pid);
   Answers answers(2);
   a->appendAsync("aaaaaaaaaaaa", {{0, 1, "a0"}}, std::nullopt, answers.done(0));
