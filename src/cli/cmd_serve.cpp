@@ -18,7 +18,8 @@ void addServeCommand(CLI::App& app) {
       "serve", "Run the game server: create tables, play live in the browser, watch, replay");
   sub->add_option("--port", settings->port, "TCP port (0: any free port)")->capture_default_str();
   sub->add_option("--bind", settings->bind, "address to listen on")->capture_default_str();
-  sub->add_option("--db", settings->db_path, "SQLite database file (created if missing)")
+  sub->add_option("--db", settings->db_path,
+                  "SQLite file (created if missing), or postgresql://... connection URI")
       ->capture_default_str();
   sub->add_option("--web", settings->web_dir, "folder of the web client's static files")
       ->capture_default_str();

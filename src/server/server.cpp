@@ -17,7 +17,7 @@
 #include "server/listener.h"
 #include "server/server_context.h"
 #include "server/table_registry.h"
-#include "store/sqlite_store.h"
+#include "store/open_store.h"
 
 namespace pg {
 
@@ -29,7 +29,7 @@ struct Server::Impl {
   ServerSettings settings;
   net::io_context ioc;
   std::unique_ptr<net::executor_work_guard<net::io_context::executor_type>> work;
-  SqliteStore store;
+  std::unique_ptr<Store> store;  // SQLite or PostgreSQL, by the --db location
   net::thread_pool bots;
   std::unique_ptr<TableRegistry> registry;
   std::unique_ptr<HttpApi> api;
@@ -46,7 +46,7 @@ struct Server::Impl {
   explicit Impl(ServerSettings s)
       : settings(std::move(s)),
         ioc(std::max(1, settings.threads)),
-        store(settings.db_path, settings.durability, settings.group_commit),
+        store(openStore(settings.db_path, settings.durability, settings.group_commit)),
         bots(static_cast<std::size_t>(std::max(1, settings.bot_threads))) {}
 };
 
@@ -56,14 +56,13 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
       m.ioc.get_executor());
   TableContext tctx;
   tctx.io = &m.ioc;
-  tctx.store = &m.store;
+  tctx.store = m.store.get();
   tctx.bots = &m.bots;
   tctx.settings = &m.settings;
   m.registry = std::make_unique<TableRegistry>(tctx);
-  m.api = std::make_unique<HttpApi>(*m.registry, m.store, m.settings);
+  m.api = std::make_unique<HttpApi>(*m.registry, *m.store, m.settings);
   m.ctx = std::shared_ptr<ServerContext>(new ServerContext{m.settings, *m.registry, *m.api, {}});
-  spdlog::info("store {} (journal {}, synchronous {})", m.settings.db_path, m.store.journalMode(),
-               m.settings.durability == Durability::Full ? "full" : "normal");
+  spdlog::info("store {}", m.store->description());
   m.reloaded = m.registry->loadUnfinished();
   spdlog::info("reloaded {} unfinished table(s)", m.reloaded);
   if (!std::filesystem::is_directory(m.settings.web_dir))

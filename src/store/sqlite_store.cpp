@@ -59,6 +59,9 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability, bool gr
     db_->exec(kSchema);
     db_->exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     tx.commit();
+    description_ = "sqlite " + path + " (journal " +
+                   db_->execAndGet("PRAGMA journal_mode").getString() + ", synchronous " +
+                   (durability == Durability::Full ? "full" : "normal") + ")";
   });
   if (group_commit) writer_ = std::thread([this] { writerLoop(); });
 }
@@ -70,6 +73,10 @@ SqliteStore::~SqliteStore() {
   }
   queue_cv_.notify_all();
   if (writer_.joinable()) writer_.join();
+}
+
+std::string SqliteStore::description() const {
+  return description_;
 }
 
 std::string SqliteStore::journalMode() {

@@ -52,6 +52,9 @@ class SqliteStore final : public Store {
   std::vector<StoredEvent> events(const std::string& id) override;
   std::vector<std::string> unfinishedTables() override;
 
+  /// "sqlite <path> (journal wal, synchronous full)", as opened.
+  std::string description() const override;
+
   /// The journal mode SQLite reports ("wal"), for tests and the start-up log.
   std::string journalMode();
 
@@ -86,6 +89,7 @@ class SqliteStore final : public Store {
   void enqueue(Pending p);
   void writerLoop();
 
+  std::string description_;
   std::mutex mutex_;  // one connection, used by one thread at a time
   std::unique_ptr<SQLite::Database> db_;
 

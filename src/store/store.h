@@ -151,6 +151,10 @@ class Store {
   /// Whether other nodes may share this store (and so claims can fail).
   virtual bool shared() const { return false; }
 
+  /// What the store is, for the start-up log ("sqlite phantomgo.db (journal wal, synchronous
+  /// full)", "postgresql host=... dbname=..."): never a password.
+  virtual std::string description() const { return "store"; }
+
   virtual std::optional<StoredTable> table(const std::string& id) = 0;
   /// The table's log in order (empty for an unknown table).
   virtual std::vector<StoredEvent> events(const std::string& id) = 0;

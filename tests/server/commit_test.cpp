@@ -43,7 +43,7 @@ class RecordingPeer : public Peer {
 };
 
 /// A store whose appends (and, once `gate_creations` or `gate_starts` is set, creations or
-/// starts) wait until the test releases them, each one stored or failed.
+/// starts) wait until the test answers them, each one stored or failed.
 class GatedStore : public Store {
  public:
   bool gate_creations = false;

@@ -1,0 +1,17 @@
+#include "store/open_store.h"
+
+#include "store/pg_store.h"
+
+namespace pg {
+
+bool isPostgresLocation(const std::string& location) {
+  return location.rfind("postgresql://", 0) == 0 || location.rfind("postgres://", 0) == 0;
+}
+
+std::unique_ptr<Store> openStore(const std::string& location, Durability durability,
+                                 bool group_commit) {
+  if (isPostgresLocation(location)) return std::make_unique<PgStore>(location, group_commit);
+  return std::make_unique<SqliteStore>(location, durability, group_commit);
+}
+
+}  // namespace pg

@@ -1,0 +1,22 @@
+// The store a server opens for a --db location: PostgreSQL for a connection URI, else SQLite.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "store/sqlite_store.h"
+#include "store/store.h"
+
+namespace pg {
+
+/// Whether `location` names a PostgreSQL database ("postgresql://..." or "postgres://...").
+bool isPostgresLocation(const std::string& location);
+
+/// PgStore for a location starting with postgresql:// or postgres:// (libpq's URI, several
+/// hosts allowed), else SqliteStore on the file at that path. `durability` is SQLite's (the
+/// PostgreSQL server's own settings decide there); `group_commit` applies to both. Throws
+/// StoreError.
+std::unique_ptr<Store> openStore(const std::string& location, Durability durability,
+                                 bool group_commit);
+
+}  // namespace pg

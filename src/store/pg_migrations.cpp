@@ -1,0 +1,82 @@
+#include "store/pg_migrations.h"
+
+#include <string>
+#include <vector>
+
+namespace pg::pq {
+
+namespace {
+
+struct Migration {
+  int version;
+  const char* sql;
+};
+
+// Append only: a migration, once released, never changes; a new schema is a new entry.
+const std::vector<Migration>& migrations() {
+  static const std::vector<Migration> list = {
+      {1, R"sql(
+CREATE TABLE tables (
+  id            text PRIMARY KEY,
+  created_at    bigint NOT NULL,
+  setup         text NOT NULL,
+  black_token   text NOT NULL,
+  white_token   text NOT NULL,
+  hotseat_token text NOT NULL,
+  started_at    bigint,
+  finished_at   bigint,
+  result        text NOT NULL DEFAULT ''
+);
+CREATE INDEX tables_unfinished ON tables (created_at) WHERE finished_at IS NULL;
+CREATE TABLE events (
+  table_id text NOT NULL REFERENCES tables (id),
+  seq      bigint NOT NULL,
+  at       bigint NOT NULL,
+  event    text NOT NULL,
+  PRIMARY KEY (table_id, seq)
+);
+)sql"},
+  };
+  return list;
+}
+
+}  // namespace
+
+int latestSchemaVersion() {
+  return migrations().back().version;
+}
+
+void migrate(Connection& c) {
+  c.exec("starting the schema migration", "BEGIN");
+  try {
+    c.exec("locking the schema migration", "SELECT pg_advisory_xact_lock($1::int, $2::int)",
+           {std::to_string(kMigrationLockKey1), std::to_string(kMigrationLockKey2)});
+    c.exec("creating schema_migrations",
+           "CREATE TABLE IF NOT EXISTS schema_migrations ("
+           "version int PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+    const Result r = c.exec("reading the schema version",
+                            "SELECT coalesce(max(version), 0) FROM schema_migrations");
+    const int64_t current = int64At(r.get(), 0, 0);
+    if (current > latestSchemaVersion())
+      throw StoreError("the database has schema version " + std::to_string(current) +
+                       ", newer than this server's " + std::to_string(latestSchemaVersion()) +
+                       ": upgrade this server");
+    for (const Migration& m : migrations()) {
+      if (m.version <= current) continue;
+      c.exec("applying a schema migration", m.sql);
+      c.exec("recording a schema migration", "INSERT INTO schema_migrations (version) VALUES ($1)",
+             {std::to_string(m.version)});
+    }
+    c.exec("committing the schema migration", "COMMIT");
+  } catch (...) {
+    if (c.ok()) {
+      try {
+        c.exec("rolling back the schema migration", "ROLLBACK");
+      } catch (const StoreError&) {  // the first error is the one to report
+      }
+    }
+    throw;
+  }
+}
+
+}  // namespace pg::pq

@@ -1,0 +1,160 @@
+// The Store on PostgreSQL 15, which several server nodes share.
+//
+// Connections: one writer connection, owned by a writer thread, is this node's database
+// session; a second connection serves the reads (table(), events(), unfinishedTables()) under a
+// mutex, reconnecting once if it finds its session gone. Reads need no claim.
+//
+// Durability: a write is reported stored (its `done` gets null, or the sync form returns) only
+// once its COMMIT has returned, so it is as durable as the server's synchronous_commit makes a
+// commit (on by default: flushed to the server's WAL, and to a synchronous standby when one is
+// configured). Durability::Normal and Full are SQLite settings; this store leaves durability to
+// the PostgreSQL server's configuration.
+//
+// Group commit: every write (createTable, append, markStarted and their async forms) goes
+// through the writer thread's queue, in order. The writer takes everything queued and commits
+// the writes in ONE transaction (prepared statements; plain statements, not pipeline mode: a
+// pipeline as long as the queue could fill both socket buffers and stall). If that transaction
+// fails, each write is retried in a transaction of its own, so one bad write cannot fail the
+// others. A failed write stored nothing and its `done` gets the error.
+//
+// Claims: claim(id) takes the session-level advisory lock pg_try_advisory_lock(key), where key
+// is the 64-bit FNV-1a hash of the table id's bytes (offset basis 14695981039346656037, prime
+// 1099511628211), read as a signed bigint; release(id) queues pg_advisory_unlock(key) behind
+// the table's earlier writes. Both run on the writer connection, outside any transaction, in
+// queue order with the writes. The writer keeps the set of ids its current session claimed;
+// an append, start or end of a table outside that set fails with ClaimLost without touching
+// the database (creating a table needs no claim). A hash collision can only make a claim fail
+// (two tables sharing one lock), never let two nodes hold one table.
+//
+// Fencing: the lock lives as long as the session, and every write goes over that same
+// session, so a node can only commit to a table while it holds the table's lock. When the
+// session ends (the connection breaks, the server restarts, an administrator terminates it),
+// PostgreSQL drops its locks and the writer, when it next touches or polls the connection
+// (at least every 200 ms while it holds a claim), clears the claimed set, calls onClaimsLost
+// (on the writer thread, holding no lock of the store), fails the writes of that batch
+// (ClaimLost for those that need a claim, StoreError for creations), and reconnects on the
+// next work, with a backoff of 50 ms doubling to 2 s between failed attempts; meanwhile claim()
+// throws StoreError. A session lost while a COMMIT was in flight leaves that commit's outcome
+// unknown to this node: it reports a failure and drops the table, and the node that claims the
+// table next reads the log as the database holds it.
+//
+// Connection strings are libpq's: postgresql://user@host:port/db?..., several hosts with
+// target_session_attrs=read-write, or key=value pairs. Error texts never include them.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "store/store.h"
+
+namespace pg {
+
+namespace pq {
+class Connection;
+}
+
+class PgStore final : public Store {
+ public:
+  /// Connects, brings the schema up to date (pg_migrations.h), and starts the writer thread.
+  /// Throws StoreError if the database cannot be reached or has a newer schema. With
+  /// `group_commit` off, each write is its own transaction and the async forms answer before
+  /// they return.
+  explicit PgStore(const std::string& conninfo, bool group_commit = true);
+  /// Commits what is queued, then stops the writer; the session's claims end with it.
+  ~PgStore() override;
+
+  void createTable(const StoredTable& table) override;
+  void append(const std::string& table_id, const std::vector<StoredEvent>& events,
+              const std::optional<StoredEnd>& end) override;
+  void appendAsync(const std::string& table_id, std::vector<StoredEvent> events,
+                   std::optional<StoredEnd> end, AppendDone done) override;
+  void createTableAsync(StoredTable table, AppendDone done) override;
+  void markStarted(const std::string& table_id, int64_t at) override;
+  void markStartedAsync(const std::string& table_id, int64_t at, AppendDone done) override;
+
+  bool claim(const std::string& table_id) override;
+  void release(const std::string& table_id) override;
+  void onClaimsLost(std::function<void()> f) override;
+  bool shared() const override { return true; }
+
+  std::optional<StoredTable> table(const std::string& id) override;
+  std::vector<StoredEvent> events(const std::string& id) override;
+  std::vector<std::string> unfinishedTables() override;
+
+  std::string description() const override;
+
+  /// The backend process id of the writer's session (0 while it has none), so that tests can
+  /// terminate it (pg_terminate_backend) to play a lost session.
+  int writerBackendPid() const { return writer_pid_.load(); }
+
+  /// The advisory lock key of a table's claim: FNV-1a 64 of the id, as a signed bigint.
+  static int64_t claimKey(const std::string& table_id);
+
+  /// Group commit figures: transactions the writer committed, and the writes in them.
+  struct WriterStats {
+    int64_t commits = 0;
+    int64_t writes = 0;
+  };
+  WriterStats writerStats();
+
+ private:
+  enum class Op : uint8_t { Create, Append, Start, Claim, Release };
+  /// One queued job of the writer.
+  struct Pending {
+    Op op = Op::Append;
+    std::string table_id;
+    std::vector<StoredEvent> events;
+    std::optional<StoredEnd> end;
+    std::optional<StoredTable> create;
+    int64_t started_at = 0;
+    AppendDone done;                // writes, and claims (null error: see `claimed`)
+    std::shared_ptr<bool> claimed;  // a claim's answer, set before done
+  };
+  struct Writer;  // the writer thread's own state: its connection, claims and backoff
+
+  void enqueue(Pending p);
+  /// Queues `p` and waits for its answer; rethrows its error.
+  void enqueueAndWait(Pending p);
+  void writerLoop();
+  /// Runs one batch taken from the queue: errors[i] answers batch[i].
+  void runBatch(std::vector<Pending>& batch, std::vector<std::exception_ptr>& errors);
+  /// Commits the writes batch[from, to) (none of them a claim or a release).
+  void commitWrites(std::vector<Pending>& batch, std::size_t from, std::size_t to,
+                    std::vector<std::exception_ptr>& errors);
+  /// The writer's session is gone: forgets the claims; true if there were any.
+  bool sessionLost();
+  /// Connects the writer if it has no session and its backoff allows; throws StoreError.
+  void ensureWriter();
+
+  /// Runs `f(connection)` on the reader connection, reconnecting once if its session is gone.
+  template <typename F>
+  auto read(const char* what, F&& f);
+
+  const std::string conninfo_;
+  const bool group_commit_;
+  const std::string description_;
+
+  std::mutex read_mutex_;
+  std::unique_ptr<pq::Connection> reader_;
+
+  std::unique_ptr<Writer> w_;  // used by the writer thread only (and the constructor)
+  std::atomic<int> writer_pid_{0};
+  std::function<void()> on_claims_lost_;
+
+  std::mutex queue_mutex_;
+  std::condition_variable queue_cv_;
+  std::vector<Pending> queue_;
+  bool stopping_ = false;
+  WriterStats stats_;
+  std::thread writer_;  // last: started once everything above exists
+};
+
+}  // namespace pg

@@ -1,0 +1,277 @@
+// What only the shared store does, on a real PostgreSQL (support/pg_test_server.h): two
+// PgStores on one database are two server nodes. Claims are exclusive and fence the writes; a
+// lost session loses every claim at once and the node recovers; the schema is versioned.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "store/open_store.h"
+#include "store/pg_connection.h"
+#include "store/pg_migrations.h"
+#include "store/pg_store.h"
+#include "store_test_support.h"
+#include "support/pg_test_server.h"
+
+namespace pg {
+namespace {
+
+using test::Answers;
+using test::holds;
+using test::sampleTable;
+
+class PgStoreTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    try {
+      uri_ = test::PgTestServer::get().freshDatabase();
+    } catch (const std::exception& e) {
+      GTEST_FAIL() << e.what();
+    }
+  }
+  std::unique_ptr<PgStore> node() { return std::make_unique<PgStore>(uri_); }
+  /// The database's name in uri_ ("t_3").
+  std::string database() const {
+    const auto from = uri_.find(":///") + 4;
+    return uri_.substr(from, uri_.find('?') - from);
+  }
+
+  std::string uri_;
+};
+
+/// Counts onClaimsLost calls and the threads they came on.
+struct LostClaims {
+  std::mutex m;
+  std::condition_variable cv;
+  int calls = 0;
+  std::thread::id thread;
+  std::function<void()> callback() {
+    return [this] {
+      std::lock_guard lock(m);
+      ++calls;
+      thread = std::this_thread::get_id();
+      cv.notify_all();
+    };
+  }
+  bool waitFor(int n) {
+    std::unique_lock lock(m);
+    return cv.wait_for(lock, std::chrono::seconds(10), [&] { return calls >= n; });
+  }
+};
+
+TEST_F(PgStoreTest, OpenStoreTakesPostgresUris) {
+  EXPECT_TRUE(isPostgresLocation("postgresql://db.example.org/go"));
+  EXPECT_TRUE(isPostgresLocation("postgres://u@a:5432,b:5432/go?target_session_attrs=read-write"));
+  EXPECT_FALSE(isPostgresLocation("phantomgo.db"));
+  EXPECT_FALSE(isPostgresLocation("/var/lib/postgresql.db"));
+  auto s = openStore(uri_, Durability::Full, true);
+  EXPECT_TRUE(s->shared());
+  EXPECT_NE(dynamic_cast<PgStore*>(s.get()), nullptr);
+}
+
+TEST_F(PgStoreTest, TheDescriptionAndTheErrorsNeverShowThePassword) {
+  EXPECT_EQ(pq::describe("postgresql://alice:sekrit@db.example.org:5433/go"),
+            "postgresql host=db.example.org port=5433 dbname=go user=alice");
+  const std::string bad = "postgresql://alice:sekrit@/go?host=/nonexistent-pg-socket-dir";
+  try {
+    PgStore s(bad);
+    ADD_FAILURE() << "connected to nothing";
+  } catch (const StoreError& e) {
+    EXPECT_EQ(std::string(e.what()).find("sekrit"), std::string::npos) << e.what();
+  }
+  auto s = node();
+  EXPECT_EQ(s->description().find("password"), std::string::npos);
+  EXPECT_NE(s->description().find("dbname=" + database()), std::string::npos) << s->description();
+}
+
+TEST_F(PgStoreTest, AClaimIsExclusiveUntilReleased) {
+  auto a = node(), b = node();
+  a->createTable(sampleTable("aaaaaaaaaaaa"));
+  EXPECT_TRUE(a->claim("aaaaaaaaaaaa"));
+  EXPECT_FALSE(b->claim("aaaaaaaaaaaa"));
+  EXPECT_TRUE(a->claim("aaaaaaaaaaaa"));  // held already
+  EXPECT_TRUE(b->claim("bbbbbbbbbbbb"));  // another table is another lock
+  EXPECT_FALSE(a->claim("bbbbbbbbbbbb"));
+  a->release("aaaaaaaaaaaa");
+  a->release("never-claimed");  // nothing to give up: nothing happens
+  // A release is queued behind the store's earlier calls; a later call on the same store
+  // comes after it.
+  EXPECT_FALSE(a->claim("bbbbbbbbbbbb"));
+  EXPECT_TRUE(b->claim("aaaaaaaaaaaa"));
+  EXPECT_FALSE(a->claim("aaaaaaaaaaaa"));
+}
+
+TEST_F(PgStoreTest, AWriteWithoutTheClaimFailsAndStoresNothing) {
+  auto a = node(), b = node();
+  a->createTable(sampleTable("aaaaaaaaaaaa"));
+  ASSERT_TRUE(a->claim("aaaaaaaaaaaa"));
+  a->append("aaaaaaaaaaaa", {{0, 1, "a0"}}, std::nullopt);
+  // B never claimed the table (and cannot): every write of it is refused before the database.
+  EXPECT_THROW(b->append("aaaaaaaaaaaa", {{1, 2, "b1"}}, std::nullopt), ClaimLost);
+  EXPECT_THROW(b->append("aaaaaaaaaaaa", {}, StoredEnd{3, "{}"}), ClaimLost);
+  EXPECT_THROW(b->markStarted("aaaaaaaaaaaa", 5), ClaimLost);
+  Answers answers(2);
+  b->appendAsync("aaaaaaaaaaaa", {{1, 2, "b1"}}, std::nullopt, answers.done(0));
+  b->markStartedAsync("aaaaaaaaaaaa", 5, answers.done(1));
+  ASSERT_TRUE(answers.waitAll());
+  EXPECT_TRUE(holds<ClaimLost>(answers.errors[0]));
+  EXPECT_TRUE(holds<ClaimLost>(answers.errors[1]));
+  EXPECT_EQ(a->events("aaaaaaaaaaaa"), (std::vector<StoredEvent>{{0, 1, "a0"}}));
+  const auto t = b->table("aaaaaaaaaaaa");  // reads need no claim
+  ASSERT_TRUE(t);
+  EXPECT_FALSE(t->started_at);
+  EXPECT_FALSE(t->finished_at);
+  // Creating a table needs none either.
+  b->createTable(sampleTable("bbbbbbbbbbbb"));
+  EXPECT_TRUE(a->table("bbbbbbbbbbbb"));
+}
+
+TEST_F(PgStoreTest, TheLogKeyRejectsASecondAppendOfTheSameSeq) {
+  auto a = node(), b = node();
+  a->createTable(sampleTable("aaaaaaaaaaaa"));
+  ASSERT_TRUE(a->claim("aaaaaaaaaaaa"));
+  a->append("aaaaaaaaaaaa", {{0, 1, "by a"}}, std::nullopt);
+  a->release("aaaaaaaaaaaa");
+  ASSERT_TRUE(a->claim("other0000000"));  // queued after the release: the release is done
+  ASSERT_TRUE(b->claim("aaaaaaaaaaaa"));
+  try {
+    b->append("aaaaaaaaaaaa", {{0, 2, "by b"}}, std::nullopt);
+    ADD_FAILURE() << "a second seq 0 was stored";
+  } catch (const ClaimLost& e) {
+    ADD_FAILURE() << "B holds the claim: " << e.what();
+  } catch (const StoreError&) {
+  }
+  EXPECT_EQ(b->events("aaaaaaaaaaaa"), (std::vector<StoredEvent>{{0, 1, "by a"}}));
+  b->append("aaaaaaaaaaaa", {{1, 2, "by b"}}, std::nullopt);
+  EXPECT_EQ(a->events("aaaaaaaaaaaa").size(), 2u);
+}
+
+TEST_F(PgStoreTest, ALostSessionLosesEveryClaimAndTheNodeRecovers) {
+  auto a = node(), b = node();
+  LostClaims lost;
+  a->onClaimsLost(lost.callback());
+  a->createTable(sampleTable("aaaaaaaaaaaa"));
+  a->createTable(sampleTable("bbbbbbbbbbbb"));
+  ASSERT_TRUE(a->claim("aaaaaaaaaaaa"));
+  ASSERT_TRUE(a->claim("bbbbbbbbbbbb"));
+  a->append("aaaaaaaaaaaa", {{0, 1, "a0"}}, std::nullopt);
+  const int pid = a->writerBackendPid();
+  ASSERT_NE(pid, 0);
+
+  test::PgTestServer::get().terminate(pid);
+  // A notices on its own (it polls its session while it holds claims), on its writer thread.
+  ASSERT_TRUE(lost.waitFor(1));
+  EXPECT_NE(lost.thread, std::this_thread::get_id());
+  EXPECT_THROW(a->append("aaaaaaaaaaaa", {{1, 2, "a1"}}, std::nullopt), ClaimLost);
+  EXPECT_THROW(a->markStarted("bbbbbbbbbbbb", 3), ClaimLost);
+  a->release("bbbbbbbbbbbb");  // gone with the session: nothing to do, never throws
+
+  // The locks ended with the session: B can take the tables over.
+  EXPECT_TRUE(b->claim("aaaaaaaaaaaa"));
+  b->append("aaaaaaaaaaaa", {{1, 2, "b1"}}, std::nullopt);
+  EXPECT_EQ(b->events("aaaaaaaaaaaa"), (std::vector<StoredEvent>{{0, 1, "a0"}, {1, 2, "b1"}}));
+
+  // A reconnects on its next work, with a new session, and serves other tables.
+  EXPECT_FALSE(a->claim("aaaaaaaaaaaa"));
+  EXPECT_TRUE(a->claim("bbbbbbbbbbbb"));
+  EXPECT_NE(a->writerBackendPid(), 0);
+  EXPECT_NE(a->writerBackendPid(), pid);
+  a->append("bbbbbbbbbbbb", {{0, 5, "b0"}}, std::nullopt);
+  EXPECT_EQ(a->events("bbbbbbbbbbbb").size(), 1u);
+  EXPECT_EQ(lost.calls, 1);
+}
+
+TEST_F(PgStoreTest, ASessionLostMidBatchFailsItsWrites) {
+  auto a = node();
+  LostClaims lost;
+  a->onClaimsLost(lost.callback());
+  a->createTable(sampleTable("aaaaaaaaaaaa"));
+  ASSERT_TRUE(a->claim("aaaaaaaaaaaa"));
+  const int pid = a->writerBackendPid();
+  // Terminated behind A's back: the writer finds out by its idle poll, by the poll before a
+  // batch, or on the connection itself. Either way the append fails as ClaimLost and nothing is
+  // stored.
+  test::PgTestServer::get().terminate(pid);
+  Answers answers(2);
+  a->appendAsync("aaaaaaaaaaaa", {{0, 1, "a0"}}, std::nullopt, answers.done(0));
+  a->createTableAsync(sampleTable("cccccccccccc"), answers.done(1));
+  ASSERT_TRUE(answers.waitAll());
+  EXPECT_TRUE(holds<ClaimLost>(answers.errors[0]));
+  EXPECT_TRUE(lost.waitFor(1));
+  EXPECT_TRUE(a->events("aaaaaaaaaaaa").empty());
+  // The creation needs no claim: it may have gone through on a new session, or failed with
+  // the old one; it is never a ClaimLost.
+  EXPECT_FALSE(holds<ClaimLost>(answers.errors[1]));
+  EXPECT_EQ(static_cast<bool>(a->table("cccccccccccc")), !answers.errors[1]);
+}
+
+TEST_F(PgStoreTest, WithoutADatabaseAClaimThrowsStoreError) {
+  auto a = node();
+  LostClaims lost;
+  a->onClaimsLost(lost.callback());
+  ASSERT_TRUE(a->claim("aaaaaaaaaaaa"));
+  // The database goes away with every session on it: reconnecting fails until it is back.
+  test::PgTestServer::get().exec("postgres", "DROP DATABASE " + database() + " WITH (FORCE)");
+  ASSERT_TRUE(lost.waitFor(1));
+  try {
+    a->claim("bbbbbbbbbbbb");
+    ADD_FAILURE() << "claimed without a database";
+  } catch (const ClaimLost& e) {
+    ADD_FAILURE() << "a claim never throws ClaimLost: " << e.what();
+  } catch (const StoreError&) {
+  }
+  EXPECT_THROW(a->claim("bbbbbbbbbbbb"), StoreError);  // within the backoff: at once
+  EXPECT_THROW(a->createTable(sampleTable("cccccccccccc")), StoreError);
+  EXPECT_THROW(a->table("aaaaaaaaaaaa"), StoreError);
+  EXPECT_EQ(lost.calls, 1);
+}
+
+TEST_F(PgStoreTest, ANewerSchemaRefusesToStart) {
+  { auto s = node(); }
+  test::PgTestServer::get().exec(database(),
+                                 "INSERT INTO schema_migrations (version) VALUES (999)");
+  try {
+    PgStore s(uri_);
+    ADD_FAILURE() << "started on a newer schema";
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("schema version 999"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(PgStoreTest, NodesStartingTogetherMigrateOnce) {
+  constexpr int kNodes = 4;
+  std::vector<std::unique_ptr<PgStore>> nodes(kNodes);
+  std::vector<std::string> errors(kNodes);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kNodes; ++i)
+    threads.emplace_back([&, i] {
+      try {
+        nodes[static_cast<std::size_t>(i)] = node();
+      } catch (const std::exception& e) {
+        errors[static_cast<std::size_t>(i)] = e.what();
+      }
+    });
+  for (auto& t : threads) t.join();
+  for (int i = 0; i < kNodes; ++i) {
+    EXPECT_TRUE(nodes[static_cast<std::size_t>(i)]) << errors[static_cast<std::size_t>(i)];
+  }
+  pq::Connection c(uri_);
+  const pq::Result r = c.exec("counting", "SELECT count(*), max(version) FROM schema_migrations");
+  EXPECT_EQ(pq::int64At(r.get(), 0, 0), pq::latestSchemaVersion());
+  EXPECT_EQ(pq::int64At(r.get(), 0, 1), pq::latestSchemaVersion());
+  nodes[0]->createTable(sampleTable("aaaaaaaaaaaa"));
+  EXPECT_TRUE(nodes[kNodes - 1]->table("aaaaaaaaaaaa"));
+}
+
+TEST_F(PgStoreTest, TheClaimKeyIsFnv1a) {
+  EXPECT_EQ(PgStore::claimKey(""), static_cast<int64_t>(14695981039346656037ull));
+  EXPECT_EQ(PgStore::claimKey("a"), static_cast<int64_t>(0xaf63dc4c8601ec8cull));
+  EXPECT_NE(PgStore::claimKey("aaaaaaaaaaaa"), PgStore::claimKey("aaaaaaaaaaab"));
+}
+
+}  // namespace
+}  // namespace pg
