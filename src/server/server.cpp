@@ -63,8 +63,13 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
   m.api = std::make_unique<HttpApi>(*m.registry, *m.store, m.settings);
   m.ctx = std::shared_ptr<ServerContext>(new ServerContext{m.settings, *m.registry, *m.api, {}});
   spdlog::info("store {}", m.store->description());
-  m.reloaded = m.registry->loadUnfinished();
-  spdlog::info("reloaded {} unfinished table(s)", m.reloaded);
+  // An embedded store has this node alone: its unfinished tables are all this node's, their
+  // clocks and computers run again at once. On a shared store a table is loaded on demand by
+  // the node its id routes to.
+  if (!m.store->shared()) {
+    m.reloaded = m.registry->loadUnfinished();
+    spdlog::info("reloaded {} unfinished table(s)", m.reloaded);
+  }
   if (!std::filesystem::is_directory(m.settings.web_dir))
     spdlog::warn("web folder {} does not exist: static files will be 404", m.settings.web_dir);
 }

@@ -28,6 +28,10 @@ struct ServerSettings {
   /// transaction per action (the path before group commit; kept for diagnosis, see
   /// docs/reliability.md problem 4).
   bool group_commit = true;
+  /// On a shared store: a table claimed less than this long ago is not handed over when
+  /// another node asks for it (when two nodes are asked for one table at once, as while a
+  /// proxy's view of the nodes changes, the table moves at most this often).
+  int hand_over_after_ms = 3000;
   ServerLimits limits;
 };
 

@@ -83,8 +83,11 @@ void Table::shutdown() {
   });
 }
 
-void Table::drop() {
-  net::post(strand_, [self = shared_from_this()] { self->doDrop(); });
+void Table::drop(std::function<void()> then) {
+  net::post(strand_, [self = shared_from_this(), then = std::move(then)] {
+    self->doDrop();
+    if (then) then();
+  });
 }
 
 void Table::lost() {
@@ -108,7 +111,7 @@ void Table::doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req) {
   auto fail = [&](std::string_view code, std::string_view message) {
     peer->send(errorFrame(code, message));
   };
-  if (closed_) return;
+  if (closed_) return peer->close();  // dropped here: the client reconnects to the owner
   if (subs_.roleOf(peer.get()))
     return fail("already-joined", "This connection has already joined.");
   Role role = Role::Spectator;

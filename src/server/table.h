@@ -88,8 +88,9 @@ class Table : public std::enable_shared_from_this<Table> {
   void shutdown();
   /// The table is no longer served here (its claim went to another node, or the store lost
   /// every claim): stops as shutdown() does and closes every connection, so that the clients
-  /// reconnect and land on the table's new owner. Nothing stored is touched.
-  void drop();
+  /// reconnect and land on the table's new owner. Nothing stored is touched. `then` runs on the
+  /// strand afterwards: every write the table began is queued in the store by then.
+  void drop(std::function<void()> then = {});
 
   /// Public information (GET /api/tables/<id>): no hidden information. Any thread.
   Json info() const { return info_.get(); }

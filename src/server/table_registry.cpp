@@ -23,10 +23,12 @@ TableRegistry::TableRegistry(TableContext ctx) : ctx_(std::move(ctx)) {
   ctx_.on_idle = [this](const Table* t) { evict(t); };
   ctx_.on_lost = [this](const Table* t) { lost(t); };
   ctx_.store->onClaimsLost([this] { dropAll(); });
+  ctx_.store->onReleaseRequested([this](const std::string& id) { handOver(id); });
 }
 
 TableRegistry::~TableRegistry() {
   ctx_.store->onClaimsLost(nullptr);
+  ctx_.store->onReleaseRequested(nullptr);
   std::unique_lock lock(mutex_);
   created_cv_.wait(lock, [&] { return creating_ == 0; });
 }
@@ -132,7 +134,10 @@ std::shared_ptr<Table> TableRegistry::find(const std::string& id) {
     table.reset();
     error = std::make_exception_ptr(TableElsewhere("the claim was lost while loading"));
   }
-  if (table) tables_[id] = table;
+  if (table) {
+    tables_[id] = table;
+    loaded_at_[id] = std::chrono::steady_clock::now();
+  }
   if (!table && !error) rememberMiss(id, false, kUnknownTtl);
   if (elsewhere) rememberMiss(id, true, kElsewhereTtl);
   loaded_cv_.notify_all();
@@ -156,7 +161,11 @@ std::shared_ptr<Table> TableRegistry::load(const std::string& id) {
   auto rec = ctx_.store->table(id);
   if (!rec) return nullptr;
   if (ctx_.store->shared()) {
-    if (!ctx_.store->claim(id)) throw TableElsewhere("another node serves this table");
+    if (!ctx_.store->claim(id)) {
+      // The proxy sends this table here now: its holder is asked to hand it over.
+      ctx_.store->requestRelease(id);
+      throw TableElsewhere("another node serves this table");
+    }
     // Read again under the claim: the former owner may have started or ended the game since.
     try {
       rec = ctx_.store->table(id);
@@ -191,6 +200,7 @@ void TableRegistry::evict(const Table* table) {
   // still holds the old object sees the same game as a reloaded one.
   if (it != tables_.end() && it->second.get() == table && table->over()) {
     tables_.erase(it);
+    loaded_at_.erase(table->id());
     ctx_.store->release(table->id());
   }
 }
@@ -198,7 +208,27 @@ void TableRegistry::evict(const Table* table) {
 void TableRegistry::lost(const Table* table) {
   std::lock_guard lock(mutex_);
   auto it = tables_.find(table->id());
-  if (it != tables_.end() && it->second.get() == table) tables_.erase(it);
+  if (it != tables_.end() && it->second.get() == table) {
+    tables_.erase(it);
+    loaded_at_.erase(table->id());
+  }
+}
+
+void TableRegistry::handOver(const std::string& id) {
+  std::shared_ptr<Table> table;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = tables_.find(id);
+    if (it == tables_.end()) return;
+    auto at = loaded_at_.find(id);
+    const std::chrono::milliseconds hold{ctx_.settings->hand_over_after_ms};
+    if (at != loaded_at_.end() && std::chrono::steady_clock::now() - at->second < hold) return;
+    table = it->second;
+    tables_.erase(it);
+    loaded_at_.erase(id);
+  }
+  spdlog::info("table {}: handed over to the node asking for it", id);
+  table->drop([store = ctx_.store, id] { store->release(id); });
 }
 
 void TableRegistry::dropAll() {
@@ -206,6 +236,7 @@ void TableRegistry::dropAll() {
   {
     std::lock_guard lock(mutex_);
     dropped.swap(tables_);
+    loaded_at_.clear();
     ++claims_generation_;
   }
   if (!dropped.empty())

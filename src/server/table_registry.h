@@ -70,6 +70,10 @@ class TableRegistry {
   void shutdown();
   /// Drops every table from memory and closes its connections (the store lost every claim).
   void dropAll();
+  /// Another node was asked for this table (the proxy routes it there now): unless this node
+  /// loaded it only a moment ago, drops it, closes its connections (the clients reconnect and
+  /// land there) and releases its claim after its writes. Never blocks.
+  void handOver(const std::string& id);
   std::size_t size() const;
 
  private:
@@ -88,6 +92,7 @@ class TableRegistry {
   TableContext ctx_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Table>> tables_;
+  std::unordered_map<std::string, std::chrono::steady_clock::time_point> loaded_at_;
   std::unordered_set<std::string> loading_;       // ids some thread is loading now
   std::condition_variable loaded_cv_;             // signalled when a load ends
   std::unordered_map<std::string, Miss> misses_;  // the short memory of failed finds

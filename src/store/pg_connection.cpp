@@ -63,6 +63,15 @@ int Connection::backendPid() const {
   return PQbackendPID(conn_.get());
 }
 
+std::vector<std::string> Connection::takeNotifications(const std::string& channel) {
+  std::vector<std::string> out;
+  while (PGnotify* n = PQnotifies(conn_.get())) {
+    if (channel == n->relname) out.emplace_back(n->extra);
+    PQfreemem(n);
+  }
+  return out;
+}
+
 Result Connection::check(const char* what, PGresult* raw) {
   Result r(raw);
   const ExecStatusType status = r ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;

@@ -50,6 +50,8 @@ class Connection {
   bool poll();
   /// The process id of the session's backend on the server.
   int backendPid() const;
+  /// The payloads of the notifications (LISTEN/NOTIFY) received so far on `channel`, taken.
+  std::vector<std::string> takeNotifications(const std::string& channel);
 
   /// Runs one statement (no parameters: it may be several statements separated by `;`).
   /// Throws ConnectionLost if the session is gone, else StoreError naming `what`.

@@ -16,6 +16,8 @@ constexpr std::chrono::milliseconds kFirstBackoff{50};
 constexpr std::chrono::milliseconds kMaxBackoff{2000};
 /// How often an idle writer that holds claims checks that its session is still there.
 constexpr std::chrono::milliseconds kIdlePoll{200};
+// The channel on which a node asks the holder of a claim to give it up (requestRelease).
+constexpr const char* kReleaseChannel = "phantomgo_release";
 
 std::string key(const std::string& table_id) {
   return std::to_string(PgStore::claimKey(table_id));
@@ -55,7 +57,7 @@ PgStore::PgStore(const std::string& conninfo, bool group_commit)
       w_(std::make_unique<Writer>()) {
   w_->conn = std::make_unique<pq::Connection>(conninfo_);
   pq::migrate(*w_->conn);
-  writer_pid_ = w_->conn->backendPid();
+  sessionStarted();
   reader_ = std::make_unique<pq::Connection>(conninfo_);
   writer_ = std::thread([this] { writerLoop(); });
 }
@@ -81,6 +83,11 @@ PgStore::WriterStats PgStore::writerStats() {
 void PgStore::onClaimsLost(std::function<void()> f) {
   std::lock_guard lock(queue_mutex_);
   on_claims_lost_ = std::move(f);
+}
+
+void PgStore::onReleaseRequested(std::function<void(const std::string&)> f) {
+  std::lock_guard lock(queue_mutex_);
+  on_release_requested_ = std::move(f);
 }
 
 // ---- the callers' side of the queue ----
@@ -207,7 +214,13 @@ void PgStore::ensureWriter() {
   }
   w_->backoff = kFirstBackoff;
   w_->next_attempt = {};
+  sessionStarted();
+}
+
+void PgStore::sessionStarted() {
   writer_pid_ = w_->conn->backendPid();
+  // The session that holds the claims hears the requests for them.
+  w_->conn->exec("listening for release requests", std::string("LISTEN ") + kReleaseChannel);
 }
 
 namespace {
@@ -399,6 +412,24 @@ void PgStore::writerLoop() {
     } else {
       runBatch(batch, errors);
     }
+    // The requests for claims this session holds (the others are for other nodes).
+    std::vector<std::string> requested;
+    if (w_->conn && w_->conn->ok())
+      for (std::string& id : w_->conn->takeNotifications(kReleaseChannel))
+        if (w_->claims.count(id)) requested.push_back(std::move(id));
+    if (!requested.empty()) {
+      std::function<void(const std::string&)> f;
+      {
+        std::lock_guard lock(queue_mutex_);
+        f = on_release_requested_;
+      }
+      for (const std::string& id : requested) {
+        try {
+          if (f) f(id);
+        } catch (...) {  // a caller's bug must not stop the writer of every table
+        }
+      }
+    }
     if (w_->lost_claims) {
       w_->lost_claims = false;
       std::function<void()> f;
@@ -492,6 +523,17 @@ std::vector<std::string> PgStore::unfinishedTables() {
     for (int row = 0; row < n; ++row) out.push_back(pq::text(r.get(), row, 0));
     return out;
   });
+}
+
+void PgStore::requestRelease(const std::string& table_id) {
+  try {
+    read("asking for a table", [&](pq::Connection& c) {
+      c.execPrepared("asking for a table", "request_release", "SELECT pg_notify($1, $2)",
+                     {std::string(kReleaseChannel), table_id});
+      return 0;
+    });
+  } catch (const StoreError&) {  // a request is a hint: the holder keeps serving the table
+  }
 }
 
 }  // namespace pg

@@ -83,6 +83,12 @@ class PgStore final : public Store {
   bool claim(const std::string& table_id) override;
   void release(const std::string& table_id) override;
   void onClaimsLost(std::function<void()> f) override;
+  /// NOTIFY on the channel phantomgo_release, through the reader connection.
+  void requestRelease(const std::string& table_id) override;
+  /// The writer session LISTENs on that channel; it hears the requests whenever it uses or
+  /// polls its connection (at least every 200 ms while it holds a claim) and passes on, on the
+  /// writer thread, those for the claims it holds.
+  void onReleaseRequested(std::function<void(const std::string&)> f) override;
   bool shared() const override { return true; }
 
   std::optional<StoredTable> table(const std::string& id) override;
@@ -133,6 +139,8 @@ class PgStore final : public Store {
   bool sessionLost();
   /// Connects the writer if it has no session and its backoff allows; throws StoreError.
   void ensureWriter();
+  /// A new writer session: notes its backend and listens for release requests.
+  void sessionStarted();
 
   /// Runs `f(connection)` on the reader connection, reconnecting once if its session is gone.
   template <typename F>
@@ -148,6 +156,7 @@ class PgStore final : public Store {
   std::unique_ptr<Writer> w_;  // used by the writer thread only (and the constructor)
   std::atomic<int> writer_pid_{0};
   std::function<void()> on_claims_lost_;
+  std::function<void(const std::string&)> on_release_requested_;
 
   std::mutex queue_mutex_;
   std::condition_variable queue_cv_;

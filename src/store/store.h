@@ -148,6 +148,12 @@ class Store {
   /// `f` is called, on any thread, whenever the store has lost every claim at once (its
   /// database session ended); the tables it served must then be dropped. Set once, before use.
   virtual void onClaimsLost(std::function<void()> f) { (void)f; }
+  /// Asks the node holding the table's claim to give it up (this node was asked for the
+  /// table: the proxy routes the table here now). Never blocks on the holder; never throws.
+  virtual void requestRelease(const std::string& table_id) { (void)table_id; }
+  /// `f(table_id)` is called, on any thread, when another node asks for a table this store
+  /// holds the claim of (requestRelease). `f` must not block. Set once, before use.
+  virtual void onReleaseRequested(std::function<void(const std::string&)> f) { (void)f; }
   /// Whether other nodes may share this store (and so claims can fail).
   virtual bool shared() const { return false; }
 

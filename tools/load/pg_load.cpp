@@ -59,6 +59,7 @@ struct Options {
   bool survive = false;
   double timeout_s = 10;
   std::string json_out;
+  std::string marks;  // a file of outside events' times (kills), read at the end
 };
 
 struct Stats {
@@ -143,6 +144,8 @@ class Table {
     return "stalled";
   }
   void stopPlaying() { stopping_ = true; }
+  /// Seats that lost their connection and are not joined again.
+  int unreachable() const { return static_cast<int>(lost_[0]) + static_cast<int>(lost_[1]); }
 
   void onMessage(int gen, int seat, const std::string& text) {
     if (gen != gen_) return;
@@ -580,6 +583,10 @@ int main(int argc, char** argv) {
   app.add_option("--timeout", o.timeout_s, "seconds before an unanswered action is an error")
       ->capture_default_str();
   app.add_option("--json", o.json_out, "write the figures to this file as JSON");
+  app.add_option("--marks", o.marks,
+                 "a file of times (ms since the Unix epoch, one per line: the kills of "
+                 "tools/cluster_test.sh), read at the end; each lost connection is counted "
+                 "against the latest mark before it");
   CLI11_PARSE(app, argc, argv);
 
   net::io_context io(1);
@@ -635,6 +642,9 @@ int main(int argc, char** argv) {
     }
   }
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+  int unreachable = 0;
+  for (auto& t : tables) unreachable += t->unreachable();
+  if (unreachable > 0) st.error(std::to_string(unreachable) + " seats unreachable at the end");
   const std::vector<double> lat = st.lat_ms;
   const long games = st.games, tries = st.tries, passes = st.passes;
   for (auto& t : tables) t->stopPlaying();
@@ -666,6 +676,21 @@ int main(int argc, char** argv) {
   std::printf("try sent -> both answers (ms): median %.3f  p99 %.3f  max %.3f\n", p50, p99, mx);
   std::printf("errors %ld, lost events %ld, reconnects %ld, resumes %ld, moved %ld\n", st.errors,
               st.lost, st.reconnects, st.resumed, st.moved);
+  if (!o.marks.empty()) {
+    std::ifstream f(o.marks);
+    std::vector<int64_t> marks;
+    for (int64_t t; f >> t;) marks.push_back(t);
+    std::sort(marks.begin(), marks.end());
+    for (std::size_t k = 0; k < marks.size(); ++k) {
+      std::vector<double> gaps;
+      for (const auto& [at, ms] : st.outages)
+        if (at >= marks[k] && (k + 1 == marks.size() || at < marks[k + 1])) gaps.push_back(ms);
+      std::printf(
+          "mark %zu: %zu seats lost their connection; unreachable median %.0f ms, max %.0f ms\n",
+          k + 1, gaps.size(), quantile(gaps, 0.5),
+          gaps.empty() ? 0.0 : *std::max_element(gaps.begin(), gaps.end()));
+    }
+  }
   if (!st.outages.empty()) {
     std::vector<double> gaps;
     for (const auto& [at, ms] : st.outages) gaps.push_back(ms);
