@@ -41,7 +41,7 @@ class RecordingPeer : public Peer {
 };
 
 /// A store whose appends (and, once `gate_creations` or `gate_starts` is set, creations or
-/// starts) wait until the test releases them, each one stored or failed.
+/// starts) wait until the test answers them, each one stored or failed.
 class GatedStore : public Store {
  public:
   bool gate_creations = false;
@@ -70,7 +70,7 @@ class GatedStore : public Store {
 
   std::size_t held() const { return held_.size(); }
   /// Answers the oldest held write: stores it, or fails it with nothing stored.
-  void release(bool fail = false) {
+  void answer(bool fail = false) {
     Held h = std::move(held_.front());
     held_.pop_front();
     if (fail) return h.done(std::make_exception_ptr(StoreError("disk full (test)")));
@@ -158,7 +158,7 @@ TEST_F(CommitTest, NothingIsToldBeforeTheStoreHoldsItAndLaterInputsWaitInOrder) 
     EXPECT_EQ(f["info"]["turn"], 0) << "the public info told of the stone before it was stored";
   EXPECT_TRUE(spectator->frames.empty());
 
-  store_.release();
+  store_.answer();
   poll();
   // The stone is told; then the pass runs (White is on turn now) and is held in its turn.
   ASSERT_EQ(black_->of("event").size(), 1u);
@@ -169,7 +169,7 @@ TEST_F(CommitTest, NothingIsToldBeforeTheStoreHoldsItAndLaterInputsWaitInOrder) 
   ASSERT_EQ(store_.held(), 1u);
   ASSERT_EQ(spectator->of("snapshot").size(), 0u) << "the join waits behind the pass";
 
-  store_.release();
+  store_.answer();
   poll();
   ASSERT_EQ(white_->of("event").size(), 2u);
   EXPECT_EQ(white_->of("event")[1]["event"]["kind"], "pass");
@@ -181,7 +181,7 @@ TEST_F(CommitTest, NothingIsToldBeforeTheStoreHoldsItAndLaterInputsWaitInOrder) 
 
 TEST_F(CommitTest, AFailedAppendChangesNothingAndIsAnsweredToTheSenderOnly) {
   send(black_, {{"type", "try"}, {"point", "C3"}});
-  store_.release(/*fail=*/true);
+  store_.answer(/*fail=*/true);
   poll();
   ASSERT_EQ(black_->of("error").size(), 1u);
   EXPECT_EQ(black_->of("error")[0]["code"], "store-failed");
@@ -194,7 +194,7 @@ TEST_F(CommitTest, AFailedAppendChangesNothingAndIsAnsweredToTheSenderOnly) {
   ASSERT_EQ(white_->of("error").size(), 1u);
   EXPECT_EQ(white_->of("error")[0]["code"], "not-your-turn");
   send(black_, {{"type", "try"}, {"point", "C3"}});
-  store_.release();
+  store_.answer();
   poll();
   ASSERT_EQ(black_->of("event").size(), 1u);
   EXPECT_EQ(black_->of("event")[0]["event"]["kind"], "stone");
@@ -232,14 +232,14 @@ TEST_F(CommitTest, TheStartIsStoredBeforeAnyoneHearsOfIt) {
   EXPECT_TRUE(g.black->of("error").empty()) << "the try is held, not refused as not-started";
   EXPECT_TRUE(spectator->frames.empty());
 
-  store_.release();
+  store_.answer();
   poll();
   EXPECT_TRUE(store_.table(g.table->id())->started_at);
   EXPECT_EQ(g.table->info().at("state"), "playing");
   ASSERT_FALSE(g.white->of("info").empty());
   EXPECT_EQ(g.white->of("info").back()["info"], g.table->info());
   ASSERT_EQ(store_.held(), 1u) << "the held try ran once the start was stored";
-  store_.release();
+  store_.answer();
   poll();
   ASSERT_EQ(g.white->of("event").size(), 1u);
   EXPECT_EQ(g.white->of("event")[0]["event"]["kind"], "moved");
@@ -254,7 +254,7 @@ TEST_F(CommitTest, AFailedStartChangesNothing) {
   g.table->join(g.white, JoinRequest{"", created.record.white_token, {}});
   poll();
   ASSERT_EQ(store_.held(), 1u);
-  store_.release(/*fail=*/true);
+  store_.answer(/*fail=*/true);
   poll();
   EXPECT_FALSE(store_.table(g.table->id())->started_at);
   EXPECT_EQ(g.table->info().at("state"), "waiting");
@@ -271,7 +271,7 @@ TEST_F(CommitTest, AFailedStartChangesNothing) {
   g.table->join(again, JoinRequest{"", created.record.white_token, {}});
   poll();
   ASSERT_EQ(store_.held(), 1u);
-  store_.release();
+  store_.answer();
   poll();
   EXPECT_TRUE(store_.table(g.table->id())->started_at);
   EXPECT_EQ(g.table->info().at("state"), "playing");
@@ -296,7 +296,7 @@ TEST_F(CommitTest, ACreationIsAnsweredOnceStoredWithoutTheCallerWaiting) {
   EXPECT_EQ(store_.held(), 1u);
   EXPECT_EQ(registry_->size(), 1u);
   EXPECT_EQ(store_.unfinishedTables().size(), 1u);
-  store_.release();
+  store_.answer();
   ASSERT_TRUE(reply);
   EXPECT_EQ(reply->status, 201);
   const Json body = Json::parse(reply->body);
@@ -316,7 +316,7 @@ TEST_F(CommitTest, AFailedCreationLeavesNoTableAndTellsNoToken) {
   const HttpApi api(*registry_, store_, settings_);
   std::optional<HttpReply> reply;
   api.handleAsync(createRequest(), [&](HttpReply r) { reply = std::move(r); });
-  store_.release(/*fail=*/true);
+  store_.answer(/*fail=*/true);
   ASSERT_TRUE(reply);
   EXPECT_EQ(reply->status, 500);
   EXPECT_EQ(Json::parse(reply->body)["error"]["code"], "store-failed");
@@ -335,7 +335,7 @@ TEST_F(CommitTest, CreationsInFlightCountTowardsTheTableLimit) {
   ASSERT_TRUE(second);  // refused at once, before the store was asked
   EXPECT_EQ(second->status, 503);
   EXPECT_EQ(store_.held(), 1u);
-  store_.release();
+  store_.answer();
   ASSERT_TRUE(first);
   EXPECT_EQ(first->status, 201);
   EXPECT_EQ(registry_->size(), 2u);
