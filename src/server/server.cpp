@@ -15,6 +15,7 @@
 
 #include "server/http_api.h"
 #include "server/listener.h"
+#include "server/metrics.h"
 #include "server/server_context.h"
 #include "server/table_registry.h"
 #include "store/sqlite_store.h"
@@ -25,8 +26,9 @@ namespace net = boost::asio;
 
 struct Server::Impl {
   // Declaration order is destruction order reversed: the io_context outlives everything that
-  // posts into it.
+  // posts into it, and the metrics everything that counts (the store's writer thread too).
   ServerSettings settings;
+  Metrics metrics;
   net::io_context ioc;
   std::unique_ptr<net::executor_work_guard<net::io_context::executor_type>> work;
   SqliteStore store;
@@ -52,6 +54,7 @@ struct Server::Impl {
 
 Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move(settings))) {
   Impl& m = *impl_;
+  m.metrics.setMaxConnections(m.settings.limits.max_connections);
   m.work = std::make_unique<net::executor_work_guard<net::io_context::executor_type>>(
       m.ioc.get_executor());
   TableContext tctx;
@@ -59,9 +62,14 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
   tctx.store = &m.store;
   tctx.bots = &m.bots;
   tctx.settings = &m.settings;
+  tctx.metrics = &m.metrics;
   m.registry = std::make_unique<TableRegistry>(tctx);
-  m.api = std::make_unique<HttpApi>(*m.registry, m.store, m.settings);
-  m.ctx = std::shared_ptr<ServerContext>(new ServerContext{m.settings, *m.registry, *m.api, {}});
+  m.api = std::make_unique<HttpApi>(*m.registry, m.store, m.settings, &m.metrics);
+  m.ctx = std::shared_ptr<ServerContext>(
+      new ServerContext{m.settings, *m.registry, *m.api, &m.metrics, {}});
+  // Read at each scrape; the scrapes (HttpApi) end before the registry and the context go.
+  m.metrics.readAtScrape([r = m.registry.get()] { return r->size(); },
+                         [c = m.ctx.get()] { return c->connections.load(); });
   spdlog::info("store {} (journal {}, synchronous {})", m.settings.db_path, m.store.journalMode(),
                m.settings.durability == Durability::Full ? "full" : "normal");
   m.reloaded = m.registry->loadUnfinished();
