@@ -104,7 +104,10 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
                                                  {"message_burst", l.message_burst},
                                                  {"join_timeout_ms", l.join_timeout.count()},
                                                  {"idle_timeout_ms", l.idle_timeout.count()},
-                                                 {"max_body_bytes", l.max_body_bytes}}}});
+                                                 {"max_body_bytes", l.max_body_bytes}}},
+                                 // What this node holds: another node may hold other numbers.
+                                 {"node", Json{{"max_connections", l.max_connections},
+                                               {"max_tables", l.max_tables}}}});
     }
     if (path == "/api/tables") {
       if (req.method != "POST") return errorReply(405, "method-not-allowed", "Use POST.");

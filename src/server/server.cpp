@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/fd_budget.h"
 #include "server/http_api.h"
 #include "server/listener.h"
 #include "server/metrics.h"
@@ -23,6 +24,32 @@
 namespace pg {
 
 namespace net = boost::asio;
+
+namespace {
+
+/// Raises the open-file limit and sets the connection limit it allows (fd_budget.h).
+void fitConnectionsToFds(ServerLimits& limits) {
+  const FdLimits fd = raiseFdLimit();
+  if (!fd.error.empty())
+    spdlog::warn("open-file limit: could not raise {} to {}: {}", fd.soft_before, fd.hard,
+                 fd.error);
+  else if (fd.soft != fd.soft_before)
+    spdlog::info("open-file limit raised from {} to {} (the hard limit)", fd.soft_before, fd.soft);
+  else
+    spdlog::info("open-file limit {} (the hard limit)", fd.soft);
+  const std::size_t requested = limits.max_connections;
+  // Should getrlimit itself fail, assume the usual 1024.
+  const ConnectionBudget b = connectionBudget(fd.soft ? fd.soft : 1024, requested);
+  if (b.lowered)
+    spdlog::warn("--max-connections {} is more than {} open files allow: lowered to {}", requested,
+                 fd.soft, b.max_connections);
+  limits.max_connections = b.max_connections;
+  spdlog::info("at most {} connections ({})", b.max_connections,
+               requested && !b.lowered ? "--max-connections"
+                                       : "the open-file limit less " + std::to_string(kFdReserve));
+}
+
+}  // namespace
 
 struct Server::Impl {
   // Declaration order is destruction order reversed: the io_context outlives everything that
@@ -54,6 +81,7 @@ struct Server::Impl {
 
 Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move(settings))) {
   Impl& m = *impl_;
+  fitConnectionsToFds(m.settings.limits);
   m.metrics.setMaxConnections(m.settings.limits.max_connections);
   m.work = std::make_unique<net::executor_work_guard<net::io_context::executor_type>>(
       m.ioc.get_executor());
