@@ -94,7 +94,7 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
   m.registry = std::make_unique<TableRegistry>(tctx);
   m.api = std::make_unique<HttpApi>(*m.registry, m.store, m.settings, &m.metrics);
   m.ctx = std::shared_ptr<ServerContext>(
-      new ServerContext{m.settings, *m.registry, *m.api, &m.metrics, {}});
+      new ServerContext{m.settings, *m.registry, *m.api, &m.metrics, {}, {}});
   // Read at each scrape; the scrapes (HttpApi) end before the registry and the context go.
   m.metrics.readAtScrape([r = m.registry.get()] { return r->size(); },
                          [c = m.ctx.get()] { return c->connections.load(); });

@@ -19,7 +19,12 @@ struct ServerContext {
   HttpApi& api;
   Metrics* metrics = nullptr;  ///< may be null
   std::atomic<std::size_t> connections{0};
+  /// Connections past the limit being answered 503 (at most kMaxRefusing at a time).
+  std::atomic<std::size_t> refusing{0};
 };
+
+/// Busy answers in progress at most; further connections past the limit are closed at once.
+inline constexpr std::size_t kMaxRefusing = 16;
 
 /// One open connection counted in ServerContext::connections for as long as it lives; moves
 /// from the HTTP session to the WebSocket session on upgrade.
