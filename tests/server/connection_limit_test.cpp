@@ -74,6 +74,19 @@ bool pongs(WsClient& c) {
 
 class ConnectionLimitTest : public ServerTest {
  protected:
+  /// A request once a place is free (the place of the previous request may still be held for a
+  /// moment after it was answered).
+  HttpResult whenFree(const std::string& target) {
+    HttpResult r;
+    for (int i = 0; i < 100 && r.status != 200; ++i) {
+      try {
+        r = http("GET", target);
+      } catch (const std::runtime_error&) {
+      }
+      if (r.status != 200) std::this_thread::sleep_for(20ms);
+    }
+    return r;
+  }
   void SetUp() override {
     spdlog::set_level(spdlog::level::err);  // each refusal is a warning
     settings_ = testSettings(dir_);
@@ -108,17 +121,11 @@ TEST_F(ConnectionLimitTest, PastTheLimitIsAnswered503AndAFreedPlaceServesAgain) 
   expectBusy(exchange(port_, kGet));
 
   d.reset();
-  HttpResult info;
-  for (int i = 0; i < 100 && info.status != 200; ++i) {
-    try {
-      info = http("GET", "/api/info");
-    } catch (const std::runtime_error&) {
-    }
-    if (info.status != 200) std::this_thread::sleep_for(20ms);
-  }
+  const HttpResult info = whenFree("/api/info");
   ASSERT_EQ(info.status, 200) << info.body;
   EXPECT_EQ(info.json().at("node").at("max_connections"), 3);
-  const HttpResult m = http("GET", "/metrics");
+  const HttpResult m = whenFree("/metrics");
+  ASSERT_EQ(m.status, 200) << m.body;
   // Five refusals above, and any attempt of d's before c's place was free.
   const std::string refused = "\nphantomgo_connections_refused_total ";
   const auto at = m.body.find(refused);
@@ -149,6 +156,11 @@ TEST_F(ServerTest, ExplicitLimitAboveTheDescriptorsIsLowered) {
 }
 
 TEST_F(ServerTest, AcceptSurvivesRunningOutOfDescriptors) {
+#if defined(__SANITIZE_ADDRESS__)
+  // UBSan's vptr check reads memory through a pipe(2) on a type-cache miss: with no descriptor
+  // left it reports a false "invalid vptr". The optimised build runs this test.
+  GTEST_SKIP() << "needs free descriptors under the sanitizers";
+#endif
   spdlog::set_level(spdlog::level::err);
   rlimit orig{};
   ASSERT_EQ(getrlimit(RLIMIT_NOFILE, &orig), 0);
