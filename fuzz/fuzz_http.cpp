@@ -3,7 +3,8 @@
 // a live table's id, "$F" for a finished one's, "$K" for the live table's black seat token.
 // Asserted: every reply has a known status and a body; a JSON reply parses; no reply ever holds
 // the file outside the web folder; a game record or SGF of an unfinished table is refused (403)
-// and never holds its moves; no reply holds a seat token that its request did not carry.
+// and never holds its moves; no reply holds a seat token that its request did not carry; the
+// metrics page never names a table or a point of the games played.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <set>
@@ -97,6 +98,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const std::string& t : w.tokens)
     PG_FUZZ_CHECK(sent(t) || r.body.find(t) == std::string::npos,
                   "a seat token leaked to " + req.target);
+  if (r.content_type.rfind("text/plain; version=0.0.4", 0) == 0) {
+    for (const std::string& secret :
+         {w.live_id, w.finished_id, std::string("C3"), std::string("D4"), std::string("B2")})
+      PG_FUZZ_CHECK(r.body.find(secret) == std::string::npos, "/metrics names " + secret);
+  }
   if (req.target.find(w.live_id) != std::string::npos &&
       req.target.find("/api/games/") != std::string::npos) {
     PG_FUZZ_CHECK(r.status != 200 || r.body.find("D4") == std::string::npos,

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "server/http_api.h"
+#include "server/metrics.h"
 #include "server/table.h"
 #include "server/table_registry.h"
 #include "store/sqlite_store.h"
@@ -64,8 +65,10 @@ struct Fixture {
     ctx.store = &store;
     ctx.bots = bots ? &*bots : nullptr;
     ctx.settings = &settings;
+    ctx.metrics = &metrics;
     registry = std::make_unique<TableRegistry>(ctx);
-    api = std::make_unique<HttpApi>(*registry, store, settings);
+    api = std::make_unique<HttpApi>(*registry, store, settings, &metrics);
+    metrics.readAtScrape([r = registry.get()] { return r->size(); }, {});
   }
   ~Fixture() {
     registry->shutdown();
@@ -81,6 +84,7 @@ struct Fixture {
 
   // Destroyed in reverse order: the io_context outlives the tables that post into it.
   ServerSettings settings;
+  Metrics metrics;  // outlives everything that counts
   boost::asio::io_context io;
   SqliteStore store;
   std::optional<boost::asio::thread_pool> bots;

@@ -44,8 +44,9 @@ void addServeCommand(CLI::App& app) {
                   "gather the commits of all tables into one transaction per disk flush; false "
                   "stores each action alone on its table's strand (for diagnosis)")
       ->capture_default_str();
-  sub->add_option("--max-connections", settings->limits.max_connections, "open connections at most")
-      ->capture_default_str();
+  sub->add_option("--max-connections", settings->limits.max_connections,
+                  "open connections at most (default: the open-file limit, raised to its hard "
+                  "limit, less 64; a larger value is lowered to that)");
   sub->add_option("--max-frame-bytes", settings->limits.max_frame_bytes,
                   "largest WebSocket message a client may send")
       ->capture_default_str();

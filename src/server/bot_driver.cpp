@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <boost/asio/post.hpp>
+#include <chrono>
 #include <utility>
 
 #include "rules/assert.h"
@@ -13,12 +14,13 @@ namespace pg {
 namespace net = boost::asio;
 
 BotDriver::BotDriver(std::unique_ptr<Player> player, Color color, net::thread_pool& pool,
-                     const TableStrand& strand, std::string table_id)
+                     const TableStrand& strand, std::string table_id, Metrics* metrics)
     : player_(std::move(player)),
       color_(color),
       pool_(pool),
       strand_(strand),
-      table_id_(std::move(table_id)) {}
+      table_id_(std::move(table_id)),
+      metrics_(metrics) {}
 
 void BotDriver::think(View view, SearchLimits limits, Done done) {
   PG_ASSERT(strand_.running_in_this_thread(), "called on the table's strand");
@@ -26,11 +28,13 @@ void BotDriver::think(View view, SearchLimits limits, Done done) {
   busy_ = true;
   net::post(pool_, [this, view = std::move(view), limits, done = std::move(done)] {
     Action action = Action::pass();
+    const auto start = std::chrono::steady_clock::now();
     try {
       action = player_->choose(view, limits);
     } catch (const std::exception& e) {
       spdlog::error("table {}: the computer player failed ({}); it passes", table_id_, e.what());
     }
+    if (metrics_) metrics_->botThinking(std::chrono::steady_clock::now() - start);
     net::post(strand_, [done, action, version = view.version()] { done(action, version); });
   });
 }

@@ -12,6 +12,7 @@
 #include "ai/player.h"
 #include "referee/referee.h"
 #include "server/fischer_clock.h"
+#include "server/metrics.h"
 #include "server/table_strand.h"
 
 namespace pg {
@@ -22,9 +23,10 @@ class BotDriver {
   /// chosen for.
   using Done = std::function<void(Action action, int version)>;
 
-  /// `player` plays `color`; its jobs run on `pool`. `table_id` is for the logs.
+  /// `player` plays `color`; its jobs run on `pool`. `table_id` is for the logs; `metrics`
+  /// (may be null) gets each job's thinking time.
   BotDriver(std::unique_ptr<Player> player, Color color, boost::asio::thread_pool& pool,
-            const TableStrand& strand, std::string table_id);
+            const TableStrand& strand, std::string table_id, Metrics* metrics = nullptr);
 
   Color color() const { return color_; }
   bool busy() const { return busy_; }
@@ -48,6 +50,7 @@ class BotDriver {
   boost::asio::thread_pool& pool_;
   const TableStrand& strand_;
   std::string table_id_;
+  Metrics* metrics_;
   bool busy_ = false;
 };
 

@@ -29,6 +29,12 @@ HttpReply errorReply(int status, std::string_view code, std::string_view message
       Json{{"error", Json{{"code", std::string(code)}, {"message", std::string(message)}}}});
 }
 
+/// A 500 store-failed answer, counted in `metrics` (may be null).
+HttpReply storeFailedReply(Metrics* metrics, std::string_view message) {
+  if (metrics) metrics->storeError(Metrics::StoreErrorAt::Http);
+  return errorReply(500, "store-failed", message);
+}
+
 std::string_view pathOf(std::string_view target) {
   const auto q = target.find('?');
   return q == std::string_view::npos ? target : target.substr(0, q);
@@ -49,10 +55,12 @@ std::string utcDate(int64_t ms) {
 
 }  // namespace
 
-HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings)
+HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
+                 Metrics* metrics)
     : registry_(registry),
       store_(store),
       settings_(settings),
+      metrics_(metrics),
       files_(settings.web_dir, vendorFolderFor(settings.web_dir)) {}
 
 std::string HttpApi::origin(const HttpRequest& req) const {
@@ -80,6 +88,10 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
       r.headers.emplace_back("Cache-Control", "no-store");
       return r;
     }
+    if (path == "/metrics" && metrics_) {
+      if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+      return metricsPage();
+    }
     if (path == "/api/info") {
       if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
       const ServerLimits& l = settings_.limits;
@@ -92,7 +104,10 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
                                                  {"message_burst", l.message_burst},
                                                  {"join_timeout_ms", l.join_timeout.count()},
                                                  {"idle_timeout_ms", l.idle_timeout.count()},
-                                                 {"max_body_bytes", l.max_body_bytes}}}});
+                                                 {"max_body_bytes", l.max_body_bytes}}},
+                                 // What this node holds: another node may hold other numbers.
+                                 {"node", Json{{"max_connections", l.max_connections},
+                                               {"max_tables", l.max_tables}}}});
     }
     if (path == "/api/tables") {
       if (req.method != "POST") return errorReply(405, "method-not-allowed", "Use POST.");
@@ -115,8 +130,20 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
     return files_.serve(req.target);
   } catch (const StoreError& e) {
     spdlog::error("store failure on {} {}: {}", req.method, path, e.what());
-    return errorReply(500, "store-failed", "The server could not read or write its store.");
+    return storeFailed("The server could not read or write its store.");
   }
+}
+
+HttpReply HttpApi::metricsPage() const {
+  HttpReply r;
+  r.content_type = "text/plain; version=0.0.4; charset=utf-8";
+  r.body = metrics_->text();
+  r.headers.emplace_back("Cache-Control", "no-store");
+  return r;
+}
+
+HttpReply HttpApi::storeFailed(std::string_view message) const {
+  return storeFailedReply(metrics_, message);
 }
 
 namespace {
@@ -137,11 +164,6 @@ HttpReply createdReply(const std::string& origin, const TableRegistry::Created& 
                              {"seats", seats},
                              {"watch_url", base},
                              {"info", created.info}});
-}
-
-HttpReply storeFailedReply(const std::exception_ptr& error) {
-  spdlog::error("store failure on POST /api/tables: {}", exceptionText(error));
-  return errorReply(500, "store-failed", "The server could not read or write its store.");
 }
 
 }  // namespace
@@ -166,9 +188,12 @@ void HttpApi::createTableAsync(const HttpRequest& req, ReplyFn reply) const {
     return reply(errorReply(400, "bad-request", "The body is not valid JSON."));
   std::optional<HttpReply> refused;
   try {
-    registry_.createAsync(body, [origin = origin(req), reply](std::exception_ptr error,
-                                                              TableRegistry::Created created) {
-      reply(error ? storeFailedReply(error) : createdReply(origin, created));
+    // May run after this HttpApi is gone (the registry waits for it, not the API): no `this`.
+    registry_.createAsync(body, [metrics = metrics_, origin = origin(req), reply](
+                                    std::exception_ptr error, TableRegistry::Created created) {
+      if (!error) return reply(createdReply(origin, created));
+      spdlog::error("store failure on POST /api/tables: {}", exceptionText(error));
+      reply(storeFailedReply(metrics, "The server could not read or write its store."));
     });
   } catch (const ProtocolError& e) {
     refused = errorReply(400, "bad-request", e.what());
@@ -207,7 +232,7 @@ HttpReply HttpApi::game(const std::string& id, bool sgf) const {
     record.push_back(Json{{"seq", s.seq}, {"at", s.at}, {"event", Json::parse(s.event)}});
   }
   const Referee referee = Referee::replay(setup.rules, log);
-  if (!referee.over()) return errorReply(500, "store-failed", "The stored game is inconsistent.");
+  if (!referee.over()) return storeFailed("The stored game is inconsistent.");
   const Reveal reveal = referee.buildReveal();
   if (sgf) {
     SgfGame g;

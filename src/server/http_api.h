@@ -1,10 +1,11 @@
-// The HTTP side of the server, without Beast: the JSON API, /healthz, and the static files.
-// See docs/protocol.md for every endpoint.
+// The HTTP side of the server, without Beast: the JSON API, /healthz, /metrics, and the static
+// files. See docs/protocol.md for every endpoint.
 #pragma once
 
 #include <functional>
 
 #include "server/http_types.h"
+#include "server/metrics.h"
 #include "server/server_settings.h"
 #include "server/static_files.h"
 #include "server/table_registry.h"
@@ -14,8 +15,10 @@ namespace pg {
 
 class HttpApi {
  public:
-  /// Everything referred to outlives the HttpApi.
-  HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings);
+  /// Everything referred to outlives the HttpApi. Without `metrics`, /metrics is 404 and
+  /// nothing is counted.
+  HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
+          Metrics* metrics = nullptr);
   /// Answers one request. Safe from any thread. A creation waits here for the store.
   HttpReply handle(const HttpRequest& req) const;
   using ReplyFn = std::function<void(HttpReply)>;
@@ -30,10 +33,14 @@ class HttpApi {
   HttpReply tableInfo(const std::string& id) const;
   HttpReply game(const std::string& id, bool sgf) const;
   std::string origin(const HttpRequest& req) const;
+  HttpReply metricsPage() const;
+  /// A 500 store-failed answer, counted.
+  HttpReply storeFailed(std::string_view message) const;
 
   TableRegistry& registry_;
   Store& store_;
   const ServerSettings& settings_;
+  Metrics* metrics_;
   StaticFiles files_;
 };
 

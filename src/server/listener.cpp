@@ -5,6 +5,9 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 
+#include <algorithm>
+
+#include "server/busy_session.h"
 #include "server/http_session.h"
 
 namespace pg {
@@ -14,7 +17,10 @@ using tcp = net::ip::tcp;
 
 Listener::Listener(net::io_context& ioc, const tcp::endpoint& endpoint,
                    std::shared_ptr<ServerContext> ctx)
-    : ioc_(ioc), acceptor_(net::make_strand(ioc)), ctx_(std::move(ctx)) {
+    : ioc_(ioc),
+      acceptor_(net::make_strand(ioc)),
+      retry_(acceptor_.get_executor()),
+      ctx_(std::move(ctx)) {
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(net::socket_base::reuse_address(true));
   acceptor_.bind(endpoint);
@@ -30,6 +36,7 @@ void Listener::stop() {
   net::post(acceptor_.get_executor(), [self = shared_from_this()] {
     boost::system::error_code ec;
     self->acceptor_.close(ec);
+    self->retry_.cancel();
   });
 }
 
@@ -44,12 +51,15 @@ void Listener::doAccept() {
 
 void Listener::onAccept(boost::system::error_code ec, tcp::socket socket) {
   if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;
+  if (ec == net::error::no_descriptors ||
+      ec == boost::system::errc::too_many_files_open_in_system ||
+      ec == net::error::no_buffer_space || ec == net::error::no_memory)
+    return backOff(ec);
+  backoff_ = std::chrono::milliseconds{0};
   if (ec) {
     spdlog::warn("accept: {}", ec.message());
   } else if (ctx_->connections.load() >= ctx_->settings.limits.max_connections) {
-    spdlog::warn("connection refused: {} connections open", ctx_->connections.load());
-    boost::system::error_code ignored;
-    socket.close(ignored);
+    refuse(std::move(socket));
   } else {
     // Small frames go out at once: Nagle's algorithm with the peer's delayed ACK would hold
     // an answer back for tens of milliseconds.
@@ -58,6 +68,35 @@ void Listener::onAccept(boost::system::error_code ec, tcp::socket socket) {
     std::make_shared<HttpSession>(std::move(socket), ctx_, ConnectionSlot(ctx_.get()))->run();
   }
   doAccept();
+}
+
+void Listener::refuse(tcp::socket socket) {
+  if (ctx_->metrics) ctx_->metrics->connectionRefused();
+  if (ctx_->refusing.load() >= kMaxRefusing) {
+    spdlog::warn("connection closed: {} connections open, {} busy answers under way",
+                 ctx_->connections.load(), ctx_->refusing.load());
+    boost::system::error_code ignored;
+    socket.close(ignored);
+    return;
+  }
+  spdlog::warn("connection refused (503 server-busy): {} connections open",
+               ctx_->connections.load());
+  std::make_shared<BusySession>(std::move(socket), ctx_)->run();
+}
+
+void Listener::backOff(const boost::system::error_code& ec) {
+  using std::chrono::milliseconds;
+  const bool first = backoff_.count() == 0;
+  backoff_ = first ? milliseconds{10} : std::min(backoff_ * 2, milliseconds{1000});
+  // One line when the failures begin, then one a second at most.
+  if (first || backoff_.count() == 1000)
+    spdlog::warn("accept: {} ({} connections open); accepting again in {} ms", ec.message(),
+                 ctx_->connections.load(), backoff_.count());
+  retry_.expires_after(backoff_);
+  retry_.async_wait([self = shared_from_this()](boost::system::error_code tec) {
+    if (tec || !self->acceptor_.is_open()) return;
+    self->doAccept();
+  });
 }
 
 }  // namespace pg

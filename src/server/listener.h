@@ -1,8 +1,12 @@
-// Accepts TCP connections and hands each to an HTTP session (Beast).
+// Accepts TCP connections and hands each to an HTTP session (Beast); past the connection limit,
+// to a BusySession (503 server-busy). When accept fails for want of descriptors or memory
+// (EMFILE, ENFILE, ENOBUFS, ENOMEM), it backs off (10 ms, doubling up to 1 s) and tries again.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
 #include <memory>
 
 #include "server/server_context.h"
@@ -22,9 +26,15 @@ class Listener : public std::enable_shared_from_this<Listener> {
  private:
   void doAccept();
   void onAccept(boost::system::error_code ec, boost::asio::ip::tcp::socket socket);
+  /// A connection past the limit: a busy answer, or closed at once when enough are under way.
+  void refuse(boost::asio::ip::tcp::socket socket);
+  /// Accepts again after a pause that doubles with each failure in a row.
+  void backOff(const boost::system::error_code& ec);
 
   boost::asio::io_context& ioc_;
   boost::asio::ip::tcp::acceptor acceptor_;
+  boost::asio::steady_timer retry_;  // on the acceptor's strand
+  std::chrono::milliseconds backoff_{0};
   std::shared_ptr<ServerContext> ctx_;
   unsigned short port_ = 0;
 };

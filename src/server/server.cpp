@@ -13,8 +13,10 @@
 #include <thread>
 #include <vector>
 
+#include "server/fd_budget.h"
 #include "server/http_api.h"
 #include "server/listener.h"
+#include "server/metrics.h"
 #include "server/server_context.h"
 #include "server/table_registry.h"
 #include "store/open_store.h"
@@ -23,10 +25,37 @@ namespace pg {
 
 namespace net = boost::asio;
 
+namespace {
+
+/// Raises the open-file limit and sets the connection limit it allows (fd_budget.h).
+void fitConnectionsToFds(ServerLimits& limits) {
+  const FdLimits fd = raiseFdLimit();
+  if (!fd.error.empty())
+    spdlog::warn("open-file limit: could not raise {} to {}: {}", fd.soft_before, fd.hard,
+                 fd.error);
+  else if (fd.soft != fd.soft_before)
+    spdlog::info("open-file limit raised from {} to {} (the hard limit)", fd.soft_before, fd.soft);
+  else
+    spdlog::info("open-file limit {} (the hard limit)", fd.soft);
+  const std::size_t requested = limits.max_connections;
+  // Should getrlimit itself fail, assume the usual 1024.
+  const ConnectionBudget b = connectionBudget(fd.soft ? fd.soft : 1024, requested);
+  if (b.lowered)
+    spdlog::warn("--max-connections {} is more than {} open files allow: lowered to {}", requested,
+                 fd.soft, b.max_connections);
+  limits.max_connections = b.max_connections;
+  spdlog::info("at most {} connections ({})", b.max_connections,
+               requested && !b.lowered ? "--max-connections"
+                                       : "the open-file limit less " + std::to_string(kFdReserve));
+}
+
+}  // namespace
+
 struct Server::Impl {
   // Declaration order is destruction order reversed: the io_context outlives everything that
-  // posts into it.
+  // posts into it, and the metrics everything that counts (the store's writer thread too).
   ServerSettings settings;
+  Metrics metrics;
   net::io_context ioc;
   std::unique_ptr<net::executor_work_guard<net::io_context::executor_type>> work;
   std::unique_ptr<Store> store;  // SQLite or PostgreSQL, by the --db location
@@ -52,6 +81,8 @@ struct Server::Impl {
 
 Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move(settings))) {
   Impl& m = *impl_;
+  fitConnectionsToFds(m.settings.limits);
+  m.metrics.setMaxConnections(m.settings.limits.max_connections);
   m.work = std::make_unique<net::executor_work_guard<net::io_context::executor_type>>(
       m.ioc.get_executor());
   TableContext tctx;
@@ -59,9 +90,14 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
   tctx.store = m.store.get();
   tctx.bots = &m.bots;
   tctx.settings = &m.settings;
+  tctx.metrics = &m.metrics;
   m.registry = std::make_unique<TableRegistry>(tctx);
-  m.api = std::make_unique<HttpApi>(*m.registry, *m.store, m.settings);
-  m.ctx = std::shared_ptr<ServerContext>(new ServerContext{m.settings, *m.registry, *m.api, {}});
+  m.api = std::make_unique<HttpApi>(*m.registry, *m.store, m.settings, &m.metrics);
+  m.ctx = std::shared_ptr<ServerContext>(
+      new ServerContext{m.settings, *m.registry, *m.api, &m.metrics, {}, {}});
+  // Read at each scrape; the scrapes (HttpApi) end before the registry and the context go.
+  m.metrics.readAtScrape([r = m.registry.get()] { return r->size(); },
+                         [c = m.ctx.get()] { return c->connections.load(); });
   spdlog::info("store {}", m.store->description());
   // An embedded store has this node alone: its unfinished tables are all this node's, their
   // clocks and computers run again at once. On a shared store a table is loaded on demand by

@@ -19,8 +19,11 @@ struct ServerLimits {
   std::chrono::milliseconds idle_timeout{120000};
   /// Time allowed to read one HTTP request, or to complete the WebSocket handshake.
   std::chrono::milliseconds http_timeout{30000};
-  /// Open TCP connections (HTTP and WebSocket together); further ones are closed at once.
-  std::size_t max_connections = 1000;
+  /// Open TCP connections (HTTP and WebSocket together); further ones are answered 503
+  /// `server-busy` (a few at a time; beyond those, closed at once). 0: derived from the
+  /// open-file limit when the server starts (connectionBudget in fd_budget.h), which also
+  /// lowers a value larger than the descriptors allow.
+  std::size_t max_connections = 0;
   /// Outgoing frames queued for one connection; a client that reads nothing is dropped.
   std::size_t max_queued_frames = 4096;
   /// Largest HTTP request body.

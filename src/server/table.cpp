@@ -46,7 +46,7 @@ Table::Table(TableContext ctx, StoredTable record, TableSetup setup)
     secureRandom(&seed, sizeof seed);
     auto player = makePlayer(setup_.computer->strength, seed);
     if (!player) player = makePlayer("random", seed);
-    bot_.emplace(std::move(player), setup_.computer->color, *ctx_.bots, strand_, id_);
+    bot_.emplace(std::move(player), setup_.computer->color, *ctx_.bots, strand_, id_, ctx_.metrics);
   }
 }
 
@@ -156,6 +156,7 @@ void Table::finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::ex
   if (isClaimLost(error)) return lost();
   if (error) {
     spdlog::error("table {}: could not store the start: {}", id_, exceptionText(error));
+    if (ctx_.metrics) ctx_.metrics->storeError(Metrics::StoreErrorAt::Table);
   } else {
     record_.started_at = at;
     spdlog::info("table {}: started", id_);
@@ -221,9 +222,13 @@ void Table::commit(std::size_t before, int turn_before, const std::shared_ptr<Pe
   std::optional<StoredEnd> end;
   if (referee_->over()) end = StoredEnd{now, resultToJson(referee_->result()).dump()};
   commits_.begin();
+  const auto start = std::chrono::steady_clock::now();
   ctx_.store->appendAsync(
       id_, std::move(rows), std::move(end),
-      [self = shared_from_this(), before, turn_before, now, actor](std::exception_ptr error) {
+      [self = shared_from_this(), before, turn_before, now, actor,
+       start](std::exception_ptr error) {
+        if (self->ctx_.metrics)
+          self->ctx_.metrics->commitLatency(std::chrono::steady_clock::now() - start);
         // Runs inline when the store answers at once on this strand (no group commit).
         net::dispatch(self->strand_, [self, before, turn_before, now, actor, error] {
           self->finishCommit(before, turn_before, now, actor, error);
@@ -238,6 +243,7 @@ void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
   const std::vector<Event>& log = referee_->log();
   if (error) {
     spdlog::error("table {}: could not store an event, rolled back: {}", id_, exceptionText(error));
+    if (ctx_.metrics) ctx_.metrics->storeError(Metrics::StoreErrorAt::Table);
     std::vector<Event> kept(log.begin(), log.begin() + static_cast<std::ptrdiff_t>(before));
     referee_.emplace(Referee::replay(setup_.rules, kept));
     if (actor)
@@ -251,6 +257,7 @@ void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
   bool public_event = false;
   for (std::size_t i = before; i < log.size(); ++i) public_event |= log[i].kind != EventKind::Mark;
   logAccepted(id_, log, before);
+  countActions(before);
   if (clock_) advanceClock(*clock_, *referee_, turn_before, now);
   subs_.flush(*referee_);
   if (clock_ && public_event) subs_.broadcast(clockFrame(*clock_, now));
@@ -267,6 +274,27 @@ void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
     maybeBot();
   }
   commits_.releaseHeld();
+}
+
+void Table::countActions(std::size_t before) const {
+  if (!ctx_.metrics) return;
+  const std::vector<Event>& log = referee_->log();
+  for (std::size_t i = before; i < log.size(); ++i) {
+    switch (log[i].kind) {
+      case EventKind::Try:
+        ctx_.metrics->actionPlayed(Metrics::Action::Try);
+        break;
+      case EventKind::Pass:
+        ctx_.metrics->actionPlayed(Metrics::Action::Pass);
+        break;
+      case EventKind::Resign:
+        ctx_.metrics->actionPlayed(Metrics::Action::Resign);
+        break;
+      case EventKind::Timeout:
+      case EventKind::Mark:
+        break;
+    }
+  }
 }
 
 // ---- The clock ----

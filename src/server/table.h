@@ -36,6 +36,7 @@
 #include "server/clock_timer.h"
 #include "server/commit_queue.h"
 #include "server/fischer_clock.h"
+#include "server/metrics.h"
 #include "server/peer.h"
 #include "server/public_info.h"
 #include "server/seat_keys.h"
@@ -55,6 +56,7 @@ struct TableContext {
   Store* store = nullptr;
   boost::asio::thread_pool* bots = nullptr;  ///< the computer players think here
   const ServerSettings* settings = nullptr;
+  Metrics* metrics = nullptr;  ///< the node's counters; null: nothing is counted
   /// Called on the table's strand when a finished table has no connection left (it may then be
   /// dropped from memory; it is reloaded from the store on demand).
   std::function<void(const Table*)> on_idle;
@@ -121,6 +123,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void doDrop();
   /// A write was refused for a lost claim: drops the table and tells the registry.
   void lost();
+  /// The stored actions from `before` on, counted in the node's metrics.
+  void countActions(std::size_t before) const;
 
   void armTimer(int64_t min_wait_ms = 1);
   /// Applies a loss on time if the running player's time is up. Returns whether it did.

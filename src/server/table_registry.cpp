@@ -161,7 +161,9 @@ std::shared_ptr<Table> TableRegistry::load(const std::string& id) {
   auto rec = ctx_.store->table(id);
   if (!rec) return nullptr;
   if (ctx_.store->shared()) {
-    if (!ctx_.store->claim(id)) {
+    const bool claimed = ctx_.store->claim(id);
+    if (ctx_.metrics) claimed ? ctx_.metrics->tableClaimed() : ctx_.metrics->claimRefused();
+    if (!claimed) {
       // The proxy sends this table here now: its holder is asked to hand it over.
       ctx_.store->requestRelease(id);
       throw TableElsewhere("another node serves this table");
@@ -211,6 +213,7 @@ void TableRegistry::lost(const Table* table) {
   if (it != tables_.end() && it->second.get() == table) {
     tables_.erase(it);
     loaded_at_.erase(table->id());
+    if (ctx_.metrics) ctx_.metrics->tablesDropped(1);
   }
 }
 
@@ -228,6 +231,7 @@ void TableRegistry::handOver(const std::string& id) {
     loaded_at_.erase(id);
   }
   spdlog::info("table {}: handed over to the node asking for it", id);
+  if (ctx_.metrics) ctx_.metrics->tablesDropped(1);
   table->drop([store = ctx_.store, id] { store->release(id); });
 }
 
@@ -241,6 +245,7 @@ void TableRegistry::dropAll() {
   }
   if (!dropped.empty())
     spdlog::warn("the store lost this node's claims: {} table(s) dropped", dropped.size());
+  if (ctx_.metrics) ctx_.metrics->tablesDropped(dropped.size());
   for (auto& [id, t] : dropped) t->drop();
 }
 

@@ -496,7 +496,10 @@ TEST_F(SecurityTest, ConnectionCapHoldsAndFreesItsPlaces) {
   extra.write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
   std::string reply;
   for (int i = 0; i < 10 && !extra.closed(); ++i) reply += extra.read();
-  EXPECT_EQ(reply.find("200"), std::string::npos) << reply;
+  // Past the limit: a polite 503 (docs/protocol.md), never the page itself.
+  EXPECT_EQ(reply.rfind("HTTP/1.1 503", 0), 0u) << reply;
+  EXPECT_NE(reply.find("server-busy"), std::string::npos) << reply;
+  EXPECT_EQ(reply.find("\r\n\r\nok"), std::string::npos) << reply;
   held.clear();
   bool ok = false;
   for (int i = 0; i < 50 && !ok; ++i) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "server/http_api.h"
+#include "server/metrics.h"
 #include "server/table_registry.h"
 #include "store/sqlite_store.h"
 
@@ -107,6 +108,7 @@ class CommitTest : public ::testing::Test {
     ctx.store = &store_;
     ctx.bots = &bots_;
     ctx.settings = &settings_;
+    ctx.metrics = &metrics_;
     registry_ = std::make_unique<TableRegistry>(ctx);
     const auto created = registry_->create(Json{{"rules", {{"size", 5}}}});
     table_ = registry_->find(created.record.id);
@@ -132,6 +134,7 @@ class CommitTest : public ::testing::Test {
   }
 
   ServerSettings settings_;
+  Metrics metrics_;
   boost::asio::io_context io_;
   GatedStore store_;
   boost::asio::thread_pool bots_;
@@ -202,6 +205,12 @@ TEST_F(CommitTest, AFailedAppendChangesNothingAndIsAnsweredToTheSenderOnly) {
   EXPECT_EQ(black_->of("event")[0]["event"]["kind"], "stone");
   EXPECT_EQ(black_->of("event")[0]["version"], 1);
   EXPECT_EQ(store_.events(table_->id()).size(), 1u);
+  // Counted: one store error at the table, both commits timed, the one stored try.
+  const std::string text = metrics_.text();
+  EXPECT_NE(text.find("\nphantomgo_store_errors_total{where=\"table\"} 1\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\nphantomgo_commit_seconds_count 2\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nphantomgo_actions_total{kind=\"try\"} 1\n"), std::string::npos) << text;
 }
 
 /// A fresh two-player table whose start the store holds until the test releases it.

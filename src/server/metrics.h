@@ -1,0 +1,79 @@
+// The node's counters and their Prometheus text (GET /metrics, docs/server.md "Metrics"). One
+// object per server; the parts that count hold a pointer to it, which may be null (tests, fuzz
+// fixtures). Counting is an atomic add on a metric object found once, at construction: nothing
+// is looked up per event. Nothing counted here names a table, a seat, a token or a point.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace prometheus {
+class Registry;
+class Counter;
+class Gauge;
+class Histogram;
+}  // namespace prometheus
+
+namespace pg {
+
+class Metrics {
+ public:
+  /// A game action the referee answered and the store holds.
+  enum class Action { Try, Pass, Resign };
+  /// Who answered `store-failed`: a table (an action or a start not stored) or the HTTP API.
+  enum class StoreErrorAt { Table, Http };
+
+  Metrics();
+  ~Metrics();
+  Metrics(const Metrics&) = delete;
+  Metrics& operator=(const Metrics&) = delete;
+
+  /// The gauges read at scrape time (either may be empty: the gauge then stays 0). Set once,
+  /// before the first scrape; each must stay callable for as long as text() may be called.
+  void readAtScrape(std::function<std::size_t()> live_tables,
+                    std::function<std::size_t()> open_connections);
+
+  /// The connection limit in force (`--max-connections`, or the one derived from the fd limit).
+  void setMaxConnections(std::size_t n);
+
+  void actionPlayed(Action kind);
+  /// A connection refused because the node holds its maximum (answered 503 or closed).
+  void connectionRefused();
+  /// From a table's commit start to the store's answer (stored or failed).
+  void commitLatency(std::chrono::steady_clock::duration d);
+  /// One thinking job of a computer player.
+  void botThinking(std::chrono::steady_clock::duration d);
+  void storeError(StoreErrorAt where);
+
+  /// Table ownership among nodes sharing a store (called by the TableRegistry).
+  void tableClaimed();
+  void claimRefused();
+  void tablesDropped(std::size_t n);
+
+  /// Every metric in Prometheus' text format (version 0.0.4). Safe from any thread.
+  std::string text() const;
+
+ private:
+  std::unique_ptr<prometheus::Registry> registry_;
+  std::function<std::size_t()> live_tables_fn_;
+  std::function<std::size_t()> connections_fn_;
+  prometheus::Gauge* live_tables_;
+  prometheus::Gauge* connections_;
+  prometheus::Gauge* max_connections_;
+  prometheus::Counter* connections_refused_;
+  prometheus::Counter* tries_;
+  prometheus::Counter* passes_;
+  prometheus::Counter* resigns_;
+  prometheus::Histogram* commit_seconds_;
+  prometheus::Histogram* bot_seconds_;
+  prometheus::Counter* store_errors_table_;
+  prometheus::Counter* store_errors_http_;
+  prometheus::Counter* claims_;
+  prometheus::Counter* claims_refused_;
+  prometheus::Counter* tables_dropped_;
+};
+
+}  // namespace pg
