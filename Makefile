@@ -9,7 +9,7 @@ CXX_FILES = $(shell find $(FORMAT_DIRS) -type f \( -name '*.cpp' -o -name '*.h' 
 
 # The targets depend on each other's order (deps before build before tests).
 .NOTPARALLEL:
-.PHONY: all deps build check test asan web-test fuzz-smoke serve format format-check clean
+.PHONY: all deps build check test asan web-test fuzz-smoke cluster-test serve format format-check clean
 
 all: build
 
@@ -38,7 +38,11 @@ web-test:
 fuzz-smoke:
 	JOBS=$(JOBS) SMOKE_SECONDS=5 tools/fuzz.sh smoke
 
-check: deps build test asan web-test fuzz-smoke
+# PostgreSQL, three nodes and nginx on loopback, under load, two nodes killed (about a minute).
+cluster-test:
+	tools/cluster_test.sh --short
+
+check: deps build test asan web-test fuzz-smoke cluster-test
 
 serve: deps build
 	$(BIN) serve

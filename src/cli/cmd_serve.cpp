@@ -44,6 +44,11 @@ void addServeCommand(CLI::App& app) {
                   "gather the commits of all tables into one transaction per disk flush; false "
                   "stores each action alone on its table's strand (for diagnosis)")
       ->capture_default_str();
+  sub->add_option("--hand-over-after-ms", settings->hand_over_after_ms,
+                  "on PostgreSQL: a table claimed less than this long ago stays here when "
+                  "another node asks for it")
+      ->check(CLI::Range(0, 600000))
+      ->capture_default_str();
   sub->add_option("--max-connections", settings->limits.max_connections,
                   "open connections at most (default: the open-file limit, raised to its hard "
                   "limit, less 64; a larger value is lowered to that)");

@@ -31,7 +31,7 @@ struct ServerSettings {
   /// On a shared store: a table claimed less than this long ago is not handed over when
   /// another node asks for it (when two nodes are asked for one table at once, as while a
   /// proxy's view of the nodes changes, the table moves at most this often).
-  int hand_over_after_ms = 3000;
+  int hand_over_after_ms = 1500;
   ServerLimits limits;
 };
 
