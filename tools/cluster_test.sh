@@ -12,6 +12,8 @@
 #                         [--nodes N] [--no-kill]
 #   --short   about 60 s: 30 tables, 2 kills (what `make check` runs)
 #   --no-kill the same cluster without kills (a baseline), for S seconds
+#   --direct  the load goes to node 1 itself, not through nginx (with --nodes 1: one node on
+#             PostgreSQL)
 # Environment: BUILD (default build/ci), BASE_PORT (default 18600), KEEP=1 keeps the folder.
 # Exits non-zero on a lost event, an error, or a killed node's tables unreachable for more
 # than 5 s.
@@ -25,6 +27,7 @@ THINK_MS=1000
 NODES=3
 INTERVAL=20
 RESTART=3
+DIRECT=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --short) TABLES=30; KILLS=2; INTERVAL=15; THINK_MS=300 ;;
@@ -35,6 +38,7 @@ while [ $# -gt 0 ]; do
     --nodes) NODES=$2; shift ;;
     --interval) INTERVAL=$2; shift ;;
     --no-kill) KILLS=0 ;;
+    --direct) DIRECT=1 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -140,7 +144,11 @@ done
 echo "cluster up: PostgreSQL, $NODES nodes, nginx on 127.0.0.1:$NGINX_PORT"
 
 # ---- The load, and the kills ----
-"$LOAD" --port "$NGINX_PORT" --tables "$TABLES" --think-ms "$THINK_MS" --seconds "$SECONDS_RUN" \
+LOAD_PORT=$NGINX_PORT
+[ "$DIRECT" = 1 ] && LOAD_PORT=$(node_port 1)
+SERVER_PID_ARGS=()
+[ "$NODES" = 1 ] && SERVER_PID_ARGS=(--server-pid "${PIDS[1]}")
+"$LOAD" --port "$LOAD_PORT" "${SERVER_PID_ARGS[@]}" --tables "$TABLES" --think-ms "$THINK_MS" --seconds "$SECONDS_RUN" \
   --survive --marks "$WORK/kills" --json "$WORK/load.json" >"$WORK/load.out" 2>&1 &
 LOAD_PID=$!
 : >"$WORK/kills"

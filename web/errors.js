@@ -5,7 +5,8 @@ export const ERROR_CODES = [
   'bad-json', 'bad-request', 'unknown-command', 'not-joined', 'already-joined', 'no-such-table',
   'bad-token', 'spectator', 'not-your-seat', 'not-started', 'off-board', 'not-your-turn',
   'occupied-visible', 'already-tried', 'no-change', 'game-over', 'rate-limited', 'store-failed',
-  'not-over', 'not-found', 'method-not-allowed', 'too-large', 'server-full',
+  'not-over', 'not-found', 'method-not-allowed', 'too-large', 'server-full', 'server-busy',
+  'table-elsewhere', 'wrong-table',
 ];
 
 /// The sentence for an error code; codes this page does not know get a general sentence.

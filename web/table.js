@@ -55,6 +55,9 @@ export function reduce(state, msg) {
     case 'thinking':
       return { ...state, thinking: msg.seat };
     case 'error':
+      // The table is moving to another node: the server closes this connection and the
+      // reconnect (net.js) lands on the new one; the status line says "reconnecting".
+      if (msg.code === 'table-elsewhere') return state;
       if (!state.joined && (msg.code === 'no-such-table' || msg.code === 'bad-token'))
         return { ...state, fatal: msg.code };
       return { ...state, error: { code: msg.code, at: Date.now() } };

@@ -231,4 +231,7 @@ export default {
   'err.method-not-allowed': 'Server požadavek nepřijal.',
   'err.too-large': 'Požadavek byl příliš velký.',
   'err.server-full': 'Server je právě plný. Zkus to prosím později.',
+  'err.server-busy': 'Server je právě vytížený. Zkus to prosím za pár sekund znovu.',
+  'err.table-elsewhere': 'Tento stůl se přesouvá na jiný server. Znovu se připojuji…',
+  'err.wrong-table': 'Toto spojení patří k jinému stolu. Načti stránku znovu.',
 };

@@ -225,4 +225,7 @@ export default {
   'err.method-not-allowed': 'Der Server hat die Anfrage nicht angenommen.',
   'err.too-large': 'Die Anfrage war zu groß.',
   'err.server-full': 'Der Server ist gerade voll. Bitte versuche es später noch einmal.',
+  'err.server-busy': 'Der Server ist gerade ausgelastet. Bitte versuche es in ein paar Sekunden noch einmal.',
+  'err.table-elsewhere': 'Dieser Tisch zieht auf einen anderen Server um. Die Verbindung wird wiederhergestellt …',
+  'err.wrong-table': 'Diese Verbindung gehört zu einem anderen Tisch. Lade die Seite neu.',
 };

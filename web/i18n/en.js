@@ -226,4 +226,7 @@ export default {
   'err.method-not-allowed': 'The server did not accept the request.',
   'err.too-large': 'The request was too large.',
   'err.server-full': 'The server is full right now. Please try again later.',
+  'err.server-busy': 'The server is busy right now. Please try again in a few seconds.',
+  'err.table-elsewhere': 'This table is moving to another server. Reconnecting…',
+  'err.wrong-table': 'This connection belongs to another table. Reload the page.',
 };

@@ -225,4 +225,7 @@ export default {
   'err.method-not-allowed': 'Palvelin ei hyväksynyt pyyntöä.',
   'err.too-large': 'Pyyntö oli liian suuri.',
   'err.server-full': 'Palvelin on juuri nyt täynnä. Yritä myöhemmin uudelleen.',
+  'err.server-busy': 'Palvelin on juuri nyt kuormitettu. Yritä muutaman sekunnin kuluttua uudelleen.',
+  'err.table-elsewhere': 'Tämä pöytä siirtyy toiselle palvelimelle. Yhdistetään uudelleen…',
+  'err.wrong-table': 'Tämä yhteys kuuluu toiseen pöytään. Lataa sivu uudelleen.',
 };

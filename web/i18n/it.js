@@ -225,4 +225,7 @@ export default {
   'err.method-not-allowed': 'Il server non ha accettato la richiesta.',
   'err.too-large': 'La richiesta era troppo grande.',
   'err.server-full': 'Il server al momento è pieno. Riprova più tardi.',
+  'err.server-busy': 'Il server al momento è occupato. Riprova tra qualche secondo.',
+  'err.table-elsewhere': 'Questo tavolo si sta spostando su un altro server. Riconnessione…',
+  'err.wrong-table': 'Questa connessione appartiene a un altro tavolo. Ricarica la pagina.',
 };

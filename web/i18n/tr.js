@@ -225,4 +225,7 @@ export default {
   'err.method-not-allowed': 'Sunucu isteği kabul etmedi.',
   'err.too-large': 'İstek çok büyüktü.',
   'err.server-full': 'Sunucu şu anda dolu. Lütfen daha sonra yeniden dene.',
+  'err.server-busy': 'Sunucu şu anda meşgul. Lütfen birkaç saniye sonra yeniden dene.',
+  'err.table-elsewhere': 'Bu masa başka bir sunucuya taşınıyor. Yeniden bağlanılıyor…',
+  'err.wrong-table': 'Bu bağlantı başka bir masaya ait. Sayfayı yeniden yükle.',
 };
