@@ -10,7 +10,7 @@ PACKAGES=(
   cmake ninja-build g++ clang clang-format
   libboost1.81-dev nlohmann-json3-dev libsqlitecpp-dev libsqlite3-dev libcli11-dev
   libspdlog-dev libgtest-dev libgmock-dev libbenchmark-dev libclang-rt-14-dev
-  chromium nodejs npm
+  chromium nodejs npm curl
   postgresql libpq-dev nginx prometheus-cpp-dev
 )
 
