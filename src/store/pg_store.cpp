@@ -225,10 +225,26 @@ void PgStore::sessionStarted() {
 
 namespace {
 
-/// The statements of one queued write, inside the caller's transaction.
+/// A PostgreSQL array literal of text elements ({"a","b \"c\""}), for unnest($1::text[]).
+std::string arrayLiteral(const std::vector<std::string>& items) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ',';
+    out += '"';
+    for (const char ch : items[i]) {
+      if (ch == '"' || ch == '\\') out += '\\';
+      out += ch;
+    }
+    out += '"';
+  }
+  return out + "}";
+}
+
+/// The statements of one queued write but its events (`with_events` false: the caller inserts
+/// them), inside the caller's transaction.
 void writeOne(pq::Connection& c, const std::string& table_id, const std::optional<StoredTable>& t,
               const std::vector<StoredEvent>& events, const std::optional<StoredEnd>& end,
-              bool start, int64_t started_at) {
+              bool start, int64_t started_at, bool with_events = true) {
   if (t) {
     c.execPrepared("creating a table", "create_table",
                    "INSERT INTO tables (id, created_at, setup, black_token, white_token, "
@@ -245,10 +261,11 @@ void writeOne(pq::Connection& c, const std::string& table_id, const std::optiona
                    {num(started_at), table_id});
     return;
   }
-  for (const StoredEvent& e : events)
-    c.execPrepared("appending events", "append_event",
-                   "INSERT INTO events (table_id, seq, at, event) VALUES ($1, $2, $3, $4)",
-                   {table_id, num(e.seq), num(e.at), e.event});
+  if (with_events)
+    for (const StoredEvent& e : events)
+      c.execPrepared("appending events", "append_event",
+                     "INSERT INTO events (table_id, seq, at, event) VALUES ($1, $2, $3, $4)",
+                     {table_id, num(e.seq), num(e.at), e.event});
   if (end) {
     const pq::Result r =
         c.execPrepared("finishing a table", "finish_table",
@@ -294,14 +311,42 @@ void PgStore::commitWrites(std::vector<Pending>& batch, std::size_t from, std::s
   auto write = [&](const Pending& p) {
     writeOne(c, p.table_id, p.create, p.events, p.end, p.op == Op::Start, p.started_at);
   };
+  // The whole group in a few round trips: the creations, then every event of every append in
+  // one INSERT (a round trip per event costs more than the commit itself on a busy machine),
+  // then the starts and ends.
+  auto writeGroup = [&] {
+    for (const std::size_t k : todo)
+      if (batch[k].create) write(batch[k]);
+    std::vector<std::string> ids, seqs, ats, texts;
+    for (const std::size_t k : todo)
+      for (const StoredEvent& e : batch[k].events) {
+        ids.push_back(batch[k].table_id);
+        seqs.push_back(num(e.seq));
+        ats.push_back(num(e.at));
+        texts.push_back(e.event);
+      }
+    if (!ids.empty())
+      c.execPrepared(
+          "appending events", "append_events",
+          "INSERT INTO events (table_id, seq, at, event) SELECT * FROM "
+          "unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[])",
+          {arrayLiteral(ids), arrayLiteral(seqs), arrayLiteral(ats), arrayLiteral(texts)});
+    for (const std::size_t k : todo) {
+      const Pending& p = batch[k];
+      if (!p.create)
+        writeOne(c, p.table_id, p.create, p.events, p.end, p.op == Op::Start, p.started_at,
+                 /*with_events=*/false);
+    }
+  };
   auto rollback = [&] { c.exec("rolling back", "ROLLBACK"); };  // may throw ConnectionLost
   int64_t commits = 0;
 
   bool together = false;
-  if (group_commit_ && todo.size() > 1) {
+  // One write alone goes the same way: its events in one statement too.
+  if (group_commit_) {
     try {
       c.exec("starting a transaction", "BEGIN");
-      for (const std::size_t k : todo) write(batch[k]);
+      writeGroup();
       c.exec("committing queued writes", "COMMIT");
       together = true;
       commits = 1;

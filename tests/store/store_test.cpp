@@ -173,6 +173,27 @@ TEST_P(StoreContract, AnAppendIsAllOrNothing) {
   EXPECT_EQ(s->events("aaaaaaaaaaaa").size(), 2u);
 }
 
+TEST_P(StoreContract, EventTextsComeBackByteForByte) {
+  // Quotes, backslashes, braces, commas, NULL-like words and UTF-8: whatever a JSON event may
+  // hold, alone in an append and among many in a group.
+  const std::vector<std::string> texts = {R"({"kind":"stone","point":"C3"})",
+                                          R"(a\b\\"c"\"d)",
+                                          "{,}",
+                                          "NULL",
+                                          "",
+                                          " spaced ",
+                                          "\xc3\xa9 \xe2\x80\xa6 \xf0\x9f\x98\x80",
+                                          R"({"s":"\"quoted\"\n"})"};
+  auto s = open();
+  createAndClaim(*s, sampleTable("aaaaaaaaaaaa"));
+  std::vector<StoredEvent> all;
+  for (std::size_t i = 0; i < texts.size(); ++i)
+    all.push_back({static_cast<int64_t>(i), 7, texts[i]});
+  s->append("aaaaaaaaaaaa", {all[0]}, std::nullopt);
+  s->append("aaaaaaaaaaaa", std::vector<StoredEvent>(all.begin() + 1, all.end()), std::nullopt);
+  EXPECT_EQ(s->events("aaaaaaaaaaaa"), all);
+}
+
 TEST_P(StoreContract, GroupCommitStoresEveryAppendOfManyTablesAndAnswersEachOnce) {
   constexpr int kTables = 8, kPerTable = 40;
   Answers answers(kTables * kPerTable);
