@@ -28,7 +28,7 @@ const std::set<std::string> kErrors = {
     "bad-json",      "bad-request",   "unknown-command",  "not-joined",    "already-joined",
     "no-such-table", "bad-token",     "spectator",        "not-your-seat", "not-started",
     "off-board",     "not-your-turn", "occupied-visible", "already-tried", "no-change",
-    "game-over",     "rate-limited",  "store-failed"};
+    "game-over",     "rate-limited",  "store-failed",     "wrong-table"};
 
 struct Conn {
   std::shared_ptr<FakePeer> peer = std::make_shared<FakePeer>();
