@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const ARTIFACTS = join(ROOT, 'artifacts', 'screenshots');
 
-export const DESKTOP = { width: 1280, height: 860 };
+export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
 /// A program of this repository's build: $<envVar>, else the ci build, else the default build.
