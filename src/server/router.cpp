@@ -33,7 +33,10 @@ void routeMessage(const std::string& text, const std::string& route,
         error("table-elsewhere", "Another server holds this table now; connect again.");
         return peer->close();
       } catch (const StoreError&) {
-        return error("store-failed", "The server could not read its store. Try again.");
+        // The database is away (a lost session, a failover): this connection is of no use
+        // until it is back. Closed, the client reconnects with its backoff and joins again.
+        error("store-failed", "The server could not read its store. Try again.");
+        return peer->close();
       }
     }
     if (!table) return error("no-such-table", "There is no such table.");

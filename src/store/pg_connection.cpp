@@ -27,13 +27,20 @@ bool sessionGoneState(const char* sqlstate) {
 
 namespace {
 
-/// Connects with defaults that the connection string may override: a bounded connection time,
-/// and TCP keepalives, so that a peer gone without a word (a network partition) breaks the
+/// Connects with defaults that the connection string may override: a bounded connection time
+/// per host (3 s: with several hosts, a dead first one must not hold up the next for long),
+/// TCP keepalives for an idle connection and a TCP user timeout for one with data in flight,
+/// so that a peer gone without a word (a network partition, a machine switched off) breaks the
 /// connection, and with it the session's claims, instead of hanging a statement for good.
 PGconn* connect(const std::string& conninfo) {
-  const char* const keywords[] = {"connect_timeout",  "keepalives_idle", "keepalives_interval",
-                                  "keepalives_count", "dbname",          nullptr};
-  const char* const values[] = {"10", "30", "10", "3", conninfo.c_str(), nullptr};
+  const char* const keywords[] = {"connect_timeout",
+                                  "keepalives_idle",
+                                  "keepalives_interval",
+                                  "keepalives_count",
+                                  "tcp_user_timeout",
+                                  "dbname",
+                                  nullptr};
+  const char* const values[] = {"3", "30", "10", "3", "20000", conninfo.c_str(), nullptr};
   // expand_dbname: the string's own settings come after the defaults, so they win.
   return PQconnectdbParams(keywords, values, /*expand_dbname=*/1);
 }
@@ -146,7 +153,7 @@ std::string describe(const std::string& conninfo) {
   if (error) PQfreemem(error);
   if (!options) return "postgresql (unreadable connection string)";
   std::string out = "postgresql";
-  for (const char* key : {"host", "hostaddr", "port", "dbname", "user"}) {
+  for (const char* key : {"host", "hostaddr", "port", "dbname", "user", "target_session_attrs"}) {
     for (PQconninfoOption* o = options; o->keyword; ++o)
       if (std::strcmp(o->keyword, key) == 0 && o->val && *o->val)
         out += std::string(" ") + key + "=" + o->val;

@@ -501,19 +501,36 @@ void PgStore::writerLoop() {
 
 // ---- reads ----
 
+void PgStore::connectReader() {
+  reader_.reset();
+  const Clock::time_point now = Clock::now();
+  // While the database is away, every join would try to connect (to each host of the
+  // connection string): one attempt per backoff period instead, the others fail at once.
+  if (now < reader_next_attempt_)
+    throw pq::ConnectionLost("no database session (reconnecting to PostgreSQL)");
+  try {
+    reader_ = std::make_unique<pq::Connection>(conninfo_);
+  } catch (const pq::ConnectionLost&) {
+    reader_next_attempt_ = now + reader_backoff_;
+    reader_backoff_ = std::min(kMaxBackoff, reader_backoff_ * 2);
+    throw;
+  }
+  reader_backoff_ = kFirstBackoff;
+  reader_next_attempt_ = {};
+}
+
 template <typename F>
 auto PgStore::read(const char* what, F&& f) {
   std::lock_guard lock(read_mutex_);
   for (int attempt = 0;; ++attempt) {
     try {
-      if (!reader_ || !reader_->ok()) {
-        reader_.reset();
-        reader_ = std::make_unique<pq::Connection>(conninfo_);
-      }
+      if (!reader_ || !reader_->ok()) connectReader();
       return f(*reader_);
     } catch (const pq::ConnectionLost& e) {
       reader_.reset();
-      if (attempt > 0) throw StoreError(std::string(what) + ": " + e.what());
+      // A session found gone is tried again once, at once: the server may be back already.
+      if (attempt > 0 || reader_next_attempt_ != Clock::time_point{})
+        throw StoreError(std::string(what) + ": " + e.what());
     }
   }
 }

@@ -2,7 +2,9 @@
 //
 // Connections: one writer connection, owned by a writer thread, is this node's database
 // session; a second connection serves the reads (table(), events(), unfinishedTables()) under a
-// mutex, reconnecting once if it finds its session gone. Reads need no claim.
+// mutex, reconnecting at once if it finds its session gone and, while the database stays away,
+// once per backoff period (as the writer), failing the reads in between at once. Reads need no
+// claim.
 //
 // Durability: a write is reported stored (its `done` gets null, or the sync form returns) only
 // once its COMMIT has returned, so it is as durable as the server's synchronous_commit makes a
@@ -43,6 +45,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <memory>
@@ -142,6 +145,9 @@ class PgStore final : public Store {
   /// A new writer session: notes its backend and listens for release requests.
   void sessionStarted();
 
+  /// Connects the reader unless a failed attempt was too recent (backoff as the writer's);
+  /// throws pq::ConnectionLost. Under read_mutex_.
+  void connectReader();
   /// Runs `f(connection)` on the reader connection, reconnecting once if its session is gone.
   template <typename F>
   auto read(const char* what, F&& f);
@@ -152,6 +158,9 @@ class PgStore final : public Store {
 
   std::mutex read_mutex_;
   std::unique_ptr<pq::Connection> reader_;
+  // The reader's reconnection backoff (under read_mutex_), as the writer's.
+  std::chrono::steady_clock::time_point reader_next_attempt_{};
+  std::chrono::milliseconds reader_backoff_{50};
 
   std::unique_ptr<Writer> w_;  // used by the writer thread only (and the constructor)
   std::atomic<int> writer_pid_{0};
