@@ -22,6 +22,7 @@ namespace {
 
 using test::Answers;
 using test::holds;
+using test::LostClaims;
 using test::sampleTable;
 
 class PgStoreTest : public ::testing::Test {
@@ -41,26 +42,6 @@ class PgStoreTest : public ::testing::Test {
   }
 
   std::string uri_;
-};
-
-/// Counts onClaimsLost calls and the threads they came on.
-struct LostClaims {
-  std::mutex m;
-  std::condition_variable cv;
-  int calls = 0;
-  std::thread::id thread;
-  std::function<void()> callback() {
-    return [this] {
-      std::lock_guard lock(m);
-      ++calls;
-      thread = std::this_thread::get_id();
-      cv.notify_all();
-    };
-  }
-  bool waitFor(int n) {
-    std::unique_lock lock(m);
-    return cv.wait_for(lock, std::chrono::seconds(10), [&] { return calls >= n; });
-  }
 };
 
 TEST_F(PgStoreTest, OpenStoreTakesPostgresUris) {

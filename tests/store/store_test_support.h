@@ -5,8 +5,10 @@
 #include <chrono>
 #include <condition_variable>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "store/store.h"
@@ -44,6 +46,26 @@ struct Answers {
     return cv.wait_for(lock, std::chrono::seconds(30), [&] {
       return std::all_of(calls.begin(), calls.end(), [](int c) { return c > 0; });
     });
+  }
+};
+
+/// Counts onClaimsLost calls and the threads they came on.
+struct LostClaims {
+  std::mutex m;
+  std::condition_variable cv;
+  int calls = 0;
+  std::thread::id thread;
+  std::function<void()> callback() {
+    return [this] {
+      std::lock_guard lock(m);
+      ++calls;
+      thread = std::this_thread::get_id();
+      cv.notify_all();
+    };
+  }
+  bool waitFor(int n) {
+    std::unique_lock lock(m);
+    return cv.wait_for(lock, std::chrono::seconds(10), [&] { return calls >= n; });
   }
 };
 

@@ -2,11 +2,11 @@
 // folder holds its data and its Unix socket (no TCP port), fsync is off, and it is stopped
 // (pg_ctl stop -m immediate) and its folder removed when the process exits.
 //
-// initdb runs once per machine and user: its data folder is kept as a template in the temporary
-// directory and copied for each server (a test binary's PostgreSQL tests run in one process,
-// tests/CMakeLists.txt, but every test binary, and a test run alone, starts its own).
-// As root (CI), the server runs as the postgres user through runuser, since PostgreSQL refuses
-// to run as root. Missing PostgreSQL binaries are an error, not a skip: `make deps` installs them.
+// Its data folder is a copy of the one made by initdb once per machine and user
+// (pg_programs.h; a test binary's PostgreSQL tests run in one process, tests/CMakeLists.txt, but
+// every test binary, and a test run alone, starts its own). As root (CI), the server runs as
+// the postgres user through runuser, since PostgreSQL refuses to run as root. Missing
+// PostgreSQL binaries are an error, not a skip: `make deps` installs them.
 #pragma once
 
 #include <atomic>
@@ -35,11 +35,8 @@ class PgTestServer {
 
  private:
   PgTestServer();
-  /// Runs a PostgreSQL program (as postgres when root); throws with its output on failure.
-  void run(const std::string& command, const std::string& what) const;
 
-  std::string dir_;  // the temporary folder: data/, the socket, log
-  bool as_postgres_ = false;
+  std::string dir_;  // the temporary folder: data/, the socket, logs
   std::atomic<int> databases_{0};
 };
 
