@@ -66,7 +66,8 @@ struct Stats {
   std::vector<double> lat_ms;
   long tries = 0, illegal = 0, passes = 0, games = 0, errors = 0, lost = 0, reconnects = 0;
   long resumed = 0;
-  long moved = 0;  // joins answered table-elsewhere (a cluster moving the table): retried
+  long moved = 0;        // joins answered table-elsewhere (a cluster moving the table): retried
+  long unavailable = 0;  // joins answered store-failed (the node's database away): retried
   /// Per reconnect: when the seat lost its connection (ms since the Unix epoch) and how long
   /// until it was joined again (ms): how long its table was unreachable.
   std::vector<std::pair<int64_t, double>> outages;
@@ -153,6 +154,12 @@ class Table {
     const std::string type = m.value("type", "");
     if (type == "error" && o_.survive && m.value("code", "") == "table-elsewhere") {
       st_.moved++;  // the server closes the connection next; onClosed reconnects
+      return;
+    }
+    if (type == "error" && o_.survive && !joined_[seat] && m.value("code", "") == "store-failed") {
+      // A join while the node has no database (a failover): the server closes the
+      // connection next and onClosed reconnects, as for a move.
+      st_.unavailable++;
       return;
     }
     if (type == "error") {
@@ -674,8 +681,10 @@ int main(int argc, char** argv) {
       o.tables, o.idle, o.think_ms, secs, games, games / secs, static_cast<long>(lat.size()),
       static_cast<double>(lat.size()) / secs, tries, passes);
   std::printf("try sent -> both answers (ms): median %.3f  p99 %.3f  max %.3f\n", p50, p99, mx);
-  std::printf("errors %ld, lost events %ld, reconnects %ld, resumes %ld, moved %ld\n", st.errors,
-              st.lost, st.reconnects, st.resumed, st.moved);
+  std::printf(
+      "errors %ld, lost events %ld, reconnects %ld, resumes %ld, moved %ld, joins while the "
+      "database was away %ld\n",
+      st.errors, st.lost, st.reconnects, st.resumed, st.moved, st.unavailable);
   if (!o.marks.empty()) {
     std::ifstream f(o.marks);
     std::vector<int64_t> marks;
@@ -715,15 +724,25 @@ int main(int argc, char** argv) {
         echo_lat.size(), e50, e99, e50 > 0 ? p50 / e50 : 0.0, e99 > 0 ? p99 / e99 : 0.0);
   }
   if (!o.json_out.empty()) {
-    Json j{{"tables", o.tables},     {"idle", o.idle},
-           {"think_ms", o.think_ms}, {"seconds", secs},
-           {"games", games},         {"actions", lat.size()},
-           {"median_ms", p50},       {"p99_ms", p99},
-           {"max_ms", mx},           {"errors", st.errors},
-           {"lost", st.lost},        {"reconnects", st.reconnects},
-           {"rss_start_kib", rss0},  {"rss_joined_kib", rss_joined},
-           {"rss_max_kib", rss_max}, {"echo_median_ms", e50},
-           {"echo_p99_ms", e99},     {"moved", st.moved}};
+    Json j{{"tables", o.tables},
+           {"idle", o.idle},
+           {"think_ms", o.think_ms},
+           {"seconds", secs},
+           {"games", games},
+           {"actions", lat.size()},
+           {"median_ms", p50},
+           {"p99_ms", p99},
+           {"max_ms", mx},
+           {"errors", st.errors},
+           {"lost", st.lost},
+           {"reconnects", st.reconnects},
+           {"rss_start_kib", rss0},
+           {"rss_joined_kib", rss_joined},
+           {"rss_max_kib", rss_max},
+           {"echo_median_ms", e50},
+           {"echo_p99_ms", e99},
+           {"moved", st.moved},
+           {"unavailable", st.unavailable}};
     Json outages = Json::array();
     for (const auto& [at, ms] : st.outages) outages.push_back(Json::array({at, ms}));
     j["outages"] = outages;
