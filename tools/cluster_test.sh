@@ -101,12 +101,16 @@ chmod 700 "$WORK/standby"  # PostgreSQL refuses a data folder that others may re
 [ "$(id -u)" -eq 0 ] && chown postgres:postgres "$WORK/pg" "$WORK/sock" "$WORK/standby" "$WORK/sock2"
 as_pg "$PG_BIN/initdb" -D "$WORK/pg" -U postgres -A trust --no-sync >"$WORK/initdb.log" 2>&1 ||
   { cat "$WORK/initdb.log"; exit 1; }
+# wal_init_zero=off: this server is minutes old, so it creates every WAL segment it writes
+# (an established server recycles old ones), and zero-filling 16 MiB before each one stalled
+# commits for up to 1.7 s on this project's machine (docs/reliability.md, "The cluster").
+WAL_OPTS="-c wal_init_zero=off"
 SYNC=()
 # On the primary's command line, so that the standby (a copy of its data folder) does not
 # inherit it: a promoted standby without a standby of its own must not wait for one.
 [ "$STANDBY" = 1 ] && SYNC=(-c synchronous_standby_names=standby1)
 as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -l "$WORK/sock/postgres.log" -w start \
-  -o "-k $WORK/sock -c listen_addresses='' -c max_connections=100 ${SYNC[*]} ${PG_OPTS:-}" >/dev/null ||
+  -o "-k $WORK/sock -c listen_addresses='' -c max_connections=100 $WAL_OPTS ${SYNC[*]} ${PG_OPTS:-}" >/dev/null ||
   { cat "$WORK/sock/postgres.log"; exit 1; }
 DB="postgresql:///phantomgo?host=$WORK/sock&user=postgres"
 if [ "$STANDBY" = 1 ]; then
@@ -117,7 +121,7 @@ if [ "$STANDBY" = 1 ]; then
     as_pg tee "$WORK/standby/postgresql.auto.conf" >/dev/null
   as_pg touch "$WORK/standby/standby.signal"
   as_pg "$PG_BIN/pg_ctl" -D "$WORK/standby" -l "$WORK/sock2/postgres.log" -w start \
-    -o "-k $WORK/sock2 -c listen_addresses='' -c max_connections=100" >/dev/null ||
+    -o "-k $WORK/sock2 -c listen_addresses='' -c max_connections=100 $WAL_OPTS" >/dev/null ||
     { cat "$WORK/sock2/postgres.log"; exit 1; }
   for _ in $(seq 1 500); do
     state=$(as_pg "$PG_BIN/psql" -h "$WORK/sock" -U postgres -Atc \
