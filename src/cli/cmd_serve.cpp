@@ -20,6 +20,11 @@ void addServeCommand(CLI::App& app) {
   sub->add_option("--bind", settings->bind, "address to listen on")->capture_default_str();
   sub->add_option("--db", settings->db_path,
                   "SQLite file (created if missing), or postgresql://... connection URI")
+      ->check([](const std::string& db) {
+        // SQLite would take an empty name for a private temporary file: games that vanish.
+        return db.empty() ? std::string("--db needs a SQLite file or a postgresql:// URI")
+                          : std::string();
+      })
       ->capture_default_str();
   sub->add_option("--web", settings->web_dir, "folder of the web client's static files")
       ->capture_default_str();

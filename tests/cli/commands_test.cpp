@@ -19,6 +19,7 @@ std::string runCli(std::vector<std::string> args, const std::string& input = "")
   app.require_subcommand(1);
   addGtpCommand(app);
   addBenchCommand(app);
+  addServeCommand(app);
   std::istringstream in(input);
   std::ostringstream out;
   std::streambuf* old_in = std::cin.rdbuf(in.rdbuf());
@@ -184,6 +185,17 @@ TEST(Cli, BenchRejectsBadArguments) {
   EXPECT_THROW(runCli({"bench", "search", "--size", "20"}), CLI::ValidationError);
   EXPECT_THROW(runCli({"bench"}), CLI::RequiredError);
   EXPECT_THROW(runCli({}), CLI::RequiredError);
+}
+
+TEST(Cli, ServeRefusesAnEmptyDatabase) {
+  // An empty --db (an unset variable in a unit file, say) must not become SQLite's private
+  // temporary database, whose games vanish with the process.
+  try {
+    runCli({"serve", "--db", ""});
+    ADD_FAILURE() << "serve accepted an empty --db";
+  } catch (const CLI::ValidationError& e) {
+    EXPECT_NE(std::string(e.what()).find("--db needs"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Cli, GtpReadsStdin) {
