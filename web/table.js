@@ -82,13 +82,24 @@ function useNow(active, ms = 250) {
 // ---------------------------------------------------------------------------------------------
 // Text helpers.
 
-/// A log line ({key, params} from view.js) as a sentence: colours named in the language.
+/// A {key, params} sentence with its colours named in the language.
+function sentence({ key, params }) {
+  const named = { ...params };
+  if (named.player) named.player = colorName(named.player);
+  if (named.color) named.color = colorName(named.color);
+  return t(key, named);
+}
+
+/// A log line (view.js) as its two parts: the sentence on the turn, and the one on what its move
+/// captured (or null).
+export function lineParts(line) {
+  if (line.kind === 'end' && line.result) return [`${t('log.end')} ${resultSentence(line.result)}`, null];
+  return [sentence(line), line.capture ? sentence(line.capture) : null];
+}
+
+/// A log line as one text.
 export function lineText(line) {
-  const params = { ...line.params };
-  if (params.player) params.player = colorName(params.player);
-  if (params.color) params.color = colorName(params.color);
-  if (line.kind === 'end' && line.result) return `${t('log.end')} ${resultSentence(line.result)}`;
-  return t(line.key, params);
+  return lineParts(line).filter(Boolean).join(' ');
 }
 
 export function resultSentence(result) {
@@ -420,7 +431,7 @@ function TableView(props) {
           ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} />`}
           ${!hotseat && html`<${Presence} info=${state.info} seat=${seat} />`}
           ${view.over && html`<${EndPanel} table=${table} view=${view} />`}
-          <${Log} view=${view} seat=${seat} />
+          <${Log} lines=${logLines(view.events, seat)} />
           ${!hotseat && !spectator && html`<${Invite} table=${table} token=${token} state=${state} seat=${seat} />`}
         </div>
       </div>
@@ -517,8 +528,8 @@ function Presence({ info, seat }) {
   </ul>`;
 }
 
-function Log({ view, seat }) {
-  const lines = logLines(view.events, seat);
+/// The announcements, numbered by move (a line's number is its move's, not its place in the list).
+function Log({ lines }) {
   const ref = useRef(null);
   useEffect(() => {
     if (ref.current) ref.current.scrollTop = ref.current.scrollHeight;
@@ -528,7 +539,14 @@ function Log({ view, seat }) {
       <h2 id="log-title">${t('log.title')}</h2>
       ${lines.length === 0 && html`<p class="muted">${t('log.empty')}</p>`}
       <ol ref=${ref} role="log" aria-live="polite" aria-relevant="additions" data-testid="log">
-        ${lines.map((l, i) => html`<li key=${i} class=${'log-' + l.kind}>${lineText(l)}</li>`)}
+        ${lines.map((l, i) => {
+          const [text, capture] = lineParts(l);
+          // The key changes with the count of a turn's rejections, so that its replaced line is
+          // announced as a new one.
+          return html`<li key=${`${i}:${l.kind}:${l.params.n ?? 0}`} value=${l.move} class=${'log-' + l.kind}>
+            ${text}${capture && html` <span class="log-capture">${capture}</span>`}
+          </li>`;
+        })}
       </ol>
     </section>
   `;

@@ -49,20 +49,37 @@ test('own stones, rejected tries and announced captures fold into the view', () 
   assert.equal(v.version, 5);
 });
 
-test('the log folds rejected tries into the move that ends the turn', () => {
+test('the log has one line per turn: rejected tries fold into the move that ends it', () => {
   const events = [
-    { kind: 'rejected', player: 'white', turn: 1, to_move: 'white' },
-    { kind: 'rejected', player: 'white', turn: 1, to_move: 'white' },
-    { kind: 'moved', player: 'white', captured: ['C3', 'D3'], turn: 2, to_move: 'black' },
-    { kind: 'pass', player: 'black', turn: 3, to_move: 'white' },
+    { kind: 'rejected', player: 'white', turn: 0, to_move: 'white' },
+    { kind: 'rejected', player: 'white', turn: 0, to_move: 'white' },
+    { kind: 'moved', player: 'white', captured: ['C3', 'D3'], turn: 1, to_move: 'black' },
+    { kind: 'illegal', player: 'black', point: 'D4', turn: 1, to_move: 'black' },
+    { kind: 'pass', player: 'black', turn: 2, to_move: 'white' },
   ];
   const lines = logLines(events, 'black');
   assert.deepEqual(
-    lines.map((l) => [l.key, l.params.n ?? null]),
-    [['log.rejected', 1], ['log.rejected', 2], ['log.movedAfter', 2], ['log.captured', 2], ['log.ownPass', 0]],
+    lines.map((l) => [l.move, l.key, l.params.n ?? null]),
+    [[1, 'log.movedAfter', 2], [2, 'log.ownPassAfter', 1]],
   );
-  assert.equal(lines[3].params.points, 'C3, D3');
-  assert.equal(lines[3].params.color, 'black');
+  assert.deepEqual(lines[0].capture, { key: 'log.captured', params: { color: 'black', points: 'C3, D3', n: 2 } });
+  assert.equal(lines[1].params.points, 'D4');
+  // While a turn goes on, one line counts its rejections.
+  assert.deepEqual(
+    logLines(events.slice(0, 2), 'black').map((l) => [l.move, l.key, l.params.n]),
+    [[1, 'log.rejected', 2]],
+  );
+  assert.deepEqual(
+    logLines([...events, { kind: 'illegal', player: 'black', point: 'E5', turn: 2, to_move: 'black' }], 'black').at(-1).params,
+    { points: 'E5', n: 1 },
+  );
+  // A resignation during a turn keeps that turn's line; the end takes the number of its move.
+  const resigned = logLines([
+    ...events.slice(0, 4),
+    { kind: 'resign', player: 'black', turn: 1, to_move: null },
+    { kind: 'end', player: 'black', turn: 1, to_move: null, reveal: { result: { winner: 'white', reason: 'resignation' } } },
+  ], 'black');
+  assert.deepEqual(resigned.map((l) => [l.move, l.kind]), [[1, 'moved'], [2, 'illegal'], [2, 'resign'], [2, 'end']]);
 });
 
 test('the replay has a step per try and three boards per step', () => {

@@ -121,13 +121,19 @@ export default {
 
   'log.title': 'Oznámení',
   'log.empty': 'Zatím nebylo nic oznámeno.',
-  'log.ownIllegal': 'Tvůj pokus na {point} byl odmítnut.',
+  'log.ownIllegal': {
+    one: 'Tvůj pokus na {points} byl odmítnut.',
+    other: 'Tvoje pokusy na {points} byly odmítnuty.',
+  },
   'log.ownStone': 'Zahrál jsi {point}.',
   'log.ownStoneAfter': {
-    one: 'Zahrál jsi {point} po {n} odmítnutém pokusu.',
-    other: 'Zahrál jsi {point} po {n} odmítnutých pokusech.',
+    one: 'Tvůj tah: {point}, po {n} odmítnutém pokusu ({points}).',
+    other: 'Tvůj tah: {point}, po {n} odmítnutých pokusech ({points}).',
   },
-  'log.rejected': '{player}: pokus byl odmítnut.',
+  'log.rejected': {
+    one: '{player}: pokus byl odmítnut.',
+    other: '{player}: odmítnuté pokusy zatím: {n}.',
+  },
   'log.moved': '{player} táhl.',
   'log.movedAfter': {
     one: '{player} táhl po {n} odmítnutém pokusu.',
@@ -140,8 +146,8 @@ export default {
   },
   'log.ownPass': 'Pasoval jsi.',
   'log.ownPassAfter': {
-    one: 'Pasoval jsi po {n} odmítnutém pokusu.',
-    other: 'Pasoval jsi po {n} odmítnutých pokusech.',
+    one: 'Tvůj tah: pas po {n} odmítnutém pokusu ({points}).',
+    other: 'Tvůj tah: pas po {n} odmítnutých pokusech ({points}).',
   },
   'log.passed': '{player} pasoval.',
   'log.passedAfter': {

@@ -116,13 +116,19 @@ export default {
 
   'log.title': 'Ansagen',
   'log.empty': 'Noch wurde nichts angesagt.',
-  'log.ownIllegal': 'Dein Versuch auf {point} wurde abgewiesen.',
+  'log.ownIllegal': {
+    one: 'Dein Versuch auf {points} wurde abgewiesen.',
+    other: 'Deine Versuche auf {points} wurden abgewiesen.',
+  },
   'log.ownStone': 'Du hast {point} gespielt.',
   'log.ownStoneAfter': {
-    one: 'Du hast {point} gespielt, nach {n} abgewiesenen Versuch.',
-    other: 'Du hast {point} gespielt, nach {n} abgewiesenen Versuchen.',
+    one: 'Du hast {point} gespielt, nach {n} abgewiesenen Versuch ({points}).',
+    other: 'Du hast {point} gespielt, nach {n} abgewiesenen Versuchen ({points}).',
   },
-  'log.rejected': 'Ein Versuch von {player} wurde abgewiesen.',
+  'log.rejected': {
+    one: 'Ein Versuch von {player} wurde abgewiesen.',
+    other: 'Versuche von {player} wurden abgewiesen: bisher {n}.',
+  },
   'log.moved': '{player} hat gezogen.',
   'log.movedAfter': {
     one: '{player} hat gezogen, nach {n} abgewiesenen Versuch.',
@@ -134,8 +140,8 @@ export default {
   },
   'log.ownPass': 'Du hast gepasst.',
   'log.ownPassAfter': {
-    one: 'Du hast gepasst, nach {n} abgewiesenen Versuch.',
-    other: 'Du hast gepasst, nach {n} abgewiesenen Versuchen.',
+    one: 'Du hast gepasst, nach {n} abgewiesenen Versuch ({points}).',
+    other: 'Du hast gepasst, nach {n} abgewiesenen Versuchen ({points}).',
   },
   'log.passed': '{player} hat gepasst.',
   'log.passedAfter': {

@@ -117,13 +117,19 @@ export default {
 
   'log.title': 'Announcements',
   'log.empty': 'Nothing has been announced yet.',
-  'log.ownIllegal': 'Your try at {point} was rejected.',
+  'log.ownIllegal': {
+    one: 'Your try at {points} was rejected.',
+    other: 'Your tries at {points} were rejected.',
+  },
   'log.ownStone': 'You played {point}.',
   'log.ownStoneAfter': {
-    one: 'You played {point} after {n} rejected try.',
-    other: 'You played {point} after {n} rejected tries.',
+    one: 'You played {point} after {n} rejected try ({points}).',
+    other: 'You played {point} after {n} rejected tries ({points}).',
   },
-  'log.rejected': "{player}'s try was rejected.",
+  'log.rejected': {
+    one: "{player}'s try was rejected.",
+    other: "{player}'s tries were rejected: {n} so far.",
+  },
   'log.moved': '{player} moved.',
   'log.movedAfter': {
     one: '{player} moved after {n} rejected try.',
@@ -135,8 +141,8 @@ export default {
   },
   'log.ownPass': 'You passed.',
   'log.ownPassAfter': {
-    one: 'You passed after {n} rejected try.',
-    other: 'You passed after {n} rejected tries.',
+    one: 'You passed after {n} rejected try ({points}).',
+    other: 'You passed after {n} rejected tries ({points}).',
   },
   'log.passed': '{player} passed.',
   'log.passedAfter': {

@@ -116,13 +116,19 @@ export default {
 
   'log.title': 'Ilmoitukset',
   'log.empty': 'Mitään ei ole vielä ilmoitettu.',
-  'log.ownIllegal': 'Yrityksesi pisteeseen {point} hylättiin.',
+  'log.ownIllegal': {
+    one: 'Yrityksesi pisteeseen {points} hylättiin.',
+    other: 'Yrityksesi pisteisiin {points} hylättiin.',
+  },
   'log.ownStone': 'Pelasit pisteeseen {point}.',
   'log.ownStoneAfter': {
-    one: 'Pelasit pisteeseen {point} {n} hylätyn yrityksen jälkeen.',
-    other: 'Pelasit pisteeseen {point} {n} hylätyn yrityksen jälkeen.',
+    one: 'Pelasit pisteeseen {point} {n} hylätyn yrityksen jälkeen ({points}).',
+    other: 'Pelasit pisteeseen {point} {n} hylätyn yrityksen jälkeen ({points}).',
   },
-  'log.rejected': '{player}: yritys hylättiin.',
+  'log.rejected': {
+    one: '{player}: yritys hylättiin.',
+    other: '{player}: hylättyjä yrityksiä tähän mennessä {n}.',
+  },
   'log.moved': '{player} siirsi.',
   'log.movedAfter': {
     one: '{player} siirsi {n} hylätyn yrityksen jälkeen.',
@@ -134,8 +140,8 @@ export default {
   },
   'log.ownPass': 'Passasit.',
   'log.ownPassAfter': {
-    one: 'Passasit {n} hylätyn yrityksen jälkeen.',
-    other: 'Passasit {n} hylätyn yrityksen jälkeen.',
+    one: 'Passasit {n} hylätyn yrityksen jälkeen ({points}).',
+    other: 'Passasit {n} hylätyn yrityksen jälkeen ({points}).',
   },
   'log.passed': '{player} passasi.',
   'log.passedAfter': {

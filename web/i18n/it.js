@@ -116,13 +116,19 @@ export default {
 
   'log.title': 'Annunci',
   'log.empty': 'Non è stato ancora annunciato nulla.',
-  'log.ownIllegal': 'Il tuo tentativo in {point} è stato respinto.',
+  'log.ownIllegal': {
+    one: 'Il tuo tentativo in {points} è stato respinto.',
+    other: 'I tuoi tentativi in {points} sono stati respinti.',
+  },
   'log.ownStone': 'Hai giocato {point}.',
   'log.ownStoneAfter': {
-    one: 'Hai giocato {point} dopo {n} tentativo respinto.',
-    other: 'Hai giocato {point} dopo {n} tentativi respinti.',
+    one: 'Hai giocato {point} dopo {n} tentativo respinto ({points}).',
+    other: 'Hai giocato {point} dopo {n} tentativi respinti ({points}).',
   },
-  'log.rejected': 'Un tentativo del {player} è stato respinto.',
+  'log.rejected': {
+    one: 'Un tentativo del {player} è stato respinto.',
+    other: 'Tentativi del {player} respinti finora: {n}.',
+  },
   'log.moved': 'Il {player} ha mosso.',
   'log.movedAfter': {
     one: 'Il {player} ha mosso dopo {n} tentativo respinto.',
@@ -134,8 +140,8 @@ export default {
   },
   'log.ownPass': 'Hai passato.',
   'log.ownPassAfter': {
-    one: 'Hai passato dopo {n} tentativo respinto.',
-    other: 'Hai passato dopo {n} tentativi respinti.',
+    one: 'Hai passato dopo {n} tentativo respinto ({points}).',
+    other: 'Hai passato dopo {n} tentativi respinti ({points}).',
   },
   'log.passed': 'Il {player} ha passato.',
   'log.passedAfter': {

@@ -116,13 +116,19 @@ export default {
 
   'log.title': 'Duyurular',
   'log.empty': 'Henüz bir şey duyurulmadı.',
-  'log.ownIllegal': '{point} denemen reddedildi.',
+  'log.ownIllegal': {
+    one: '{points} noktasındaki denemen reddedildi.',
+    other: '{points} noktalarındaki denemelerin reddedildi.',
+  },
   'log.ownStone': '{point} oynadın.',
   'log.ownStoneAfter': {
-    one: '{n} reddedilen denemeden sonra {point} oynadın.',
-    other: '{n} reddedilen denemeden sonra {point} oynadın.',
+    one: '{n} reddedilen denemeden ({points}) sonra {point} oynadın.',
+    other: '{n} reddedilen denemeden ({points}) sonra {point} oynadın.',
   },
-  'log.rejected': '{player}’ın bir denemesi reddedildi.',
+  'log.rejected': {
+    one: '{player}’ın bir denemesi reddedildi.',
+    other: '{player}’ın şimdiye kadar {n} denemesi reddedildi.',
+  },
   'log.moved': '{player} oynadı.',
   'log.movedAfter': {
     one: '{player}, {n} reddedilen denemeden sonra oynadı.',
@@ -134,8 +140,8 @@ export default {
   },
   'log.ownPass': 'Pas geçtin.',
   'log.ownPassAfter': {
-    one: '{n} reddedilen denemeden sonra pas geçtin.',
-    other: '{n} reddedilen denemeden sonra pas geçtin.',
+    one: '{n} reddedilen denemeden ({points}) sonra pas geçtin.',
+    other: '{n} reddedilen denemeden ({points}) sonra pas geçtin.',
   },
   'log.passed': '{player} pas geçti.',
   'log.passedAfter': {
