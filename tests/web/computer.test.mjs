@@ -21,7 +21,7 @@ test('a game against the computer, to the end', async () => {
   await page.locator('#size').selectOption('5');
   await page.getByRole('button', { name: 'Create the table' }).click();
   await page.waitForURL(/#table=.+&token=.+/);
-  await page.locator('[data-testid="presence"]', { hasText: 'White is the computer (easy)' }).waitFor();
+  await page.locator('[data-testid="presence"]', { hasText: 'White is the computer (weak)' }).waitFor();
 
   const turn = page.locator('[data-testid="turn"]');
   const myTurn = () => turn.filter({ hasText: /^(Your turn|Still your turn)/ }).waitFor({ timeout: 15000 });

@@ -14,13 +14,13 @@ export default {
 
   'home.title': 'Go, im Dunkeln gespielt',
   'home.lead':
-    'Beim Phantom-Go siehst du nur deine eigenen Steine. Ein Schiedsrichter führt das wirkliche Brett und beantwortet jeden Zugversuch mit einem einzigen Wort: erlaubt oder unerlaubt.',
+    'Beim Phantom-Go siehst du nur deine eigenen Steine. Ein Schiedsrichter führt das wirkliche Brett und beantwortet jeden Zugversuch mit einem einzigen Wort: zulässig oder unzulässig.',
   'home.how':
-    'Ein unerlaubter Versuch verrät etwas: Vielleicht steht dort ein verborgener Stein. Du bleibst am Zug und versuchst es anderswo. Schläge werden beiden Seiten angesagt. Am Ende wird das ganze Brett aufgedeckt.',
+    'Ein unzulässiger Versuch verrät etwas: Vielleicht steht dort ein verborgener Stein. Du bleibst am Zug und versuchst es anderswo. Jede Gefangennahme wird beiden Seiten angesagt. Am Ende wird das ganze Brett aufgedeckt.',
   'home.readRules': 'Die Regeln lesen',
   'home.demo.title': 'Was Schwarz sieht',
   'home.demo.caption':
-    'Die eigenen Steine von Schwarz, rote Kreuze, wo Versuche abgewiesen wurden, und blasse weiße Steine, wo Schwarz die Züge von Weiß vermutet. Die echten Steine von Weiß bleiben bis zum Ende verborgen.',
+    'Die eigenen Steine von Schwarz, rote Kreuze, wo Versuche abgewiesen wurden, und blasse weiße Steine, wo Schwarz die Züge von Weiß vermutet. Die wirklichen Steine von Weiß bleiben bis zum Ende verborgen.',
 
   'setup.title': 'Einen Tisch einrichten',
   'setup.mode': 'Wie möchtest du spielen?',
@@ -32,9 +32,9 @@ export default {
   'setup.mode.hotseat.hint': 'Zwischen den Zügen verdeckt ein Vorhang das Brett, während ihr das Gerät weitergebt.',
   'setup.color': 'Deine Farbe',
   'setup.strength': 'Spielstärke des Computers',
-  'strength.easy': 'leicht',
+  'strength.easy': 'schwach',
   'strength.medium': 'mittel',
-  'strength.hard': 'schwer',
+  'strength.hard': 'stark',
   'setup.size': 'Brettgröße',
   'setup.handicap': 'Vorgabesteine',
   'setup.handicap.none': 'keine',
@@ -45,7 +45,7 @@ export default {
   'setup.ko.superko': 'Superko',
   'setup.ko.simple': 'einfaches Ko',
   'setup.variants': 'Varianten',
-  'setup.atariGo': 'Atari-Go: Der erste Schlag gewinnt',
+  'setup.atariGo': 'Atari-Go: Die erste Gefangennahme gewinnt',
   'setup.atariGo.short': 'Atari-Go',
   'setup.torus': 'Torus: Das Brett schließt sich an den Rändern',
   'setup.torus.short': 'Torus',
@@ -76,15 +76,15 @@ export default {
 
   'turn.waiting': 'Warten, bis der andere Spieler beitritt.',
   'turn.yours': 'Du bist am Zug.',
-  'turn.yoursAgain': 'Immer noch du: Versuche einen anderen Punkt.',
+  'turn.yoursAgain': 'Du bist weiter am Zug: Versuche einen anderen Punkt.',
   'turn.other': '{player} ist am Zug.',
   'turn.thinking': '{player} (der Computer) überlegt…',
 
   'board.label.seat': 'Brett von {player}: Nur deine eigenen Steine sind zu sehen',
   'board.label.spectator': 'Das Brett aus Sicht der Zuschauer: nur Vorgabesteine',
-  'board.label.final': 'Das aufgedeckte Schlussbrett',
+  'board.label.final': 'Die aufgedeckte Schlussstellung',
   'board.keys':
-    'Tastatur: Pfeiltasten bewegen über das Brett, Eingabe versucht den Punkt, M setzt oder löscht eine Vermutung. Mit der Maus: Umschalt-Klick oder Rechtsklick markiert.',
+    'Tastatur: Pfeiltasten bewegen über das Brett, die Eingabetaste versucht dort einen Zug, M setzt oder löscht eine Vermutung. Mit der Maus: Umschalt-Klick oder Rechtsklick markiert.',
 
   'cell.own': 'dein Stein',
   'cell.black': 'schwarzer Stein',
@@ -135,8 +135,8 @@ export default {
     other: '{player} hat gezogen, nach {n} abgewiesenen Versuchen.',
   },
   'log.captured': {
-    one: '{color}: Stein geschlagen auf {points}.',
-    other: '{color}: Steine geschlagen auf {points}.',
+    one: 'Gefangennahme: ein Stein von {color} auf {points}.',
+    other: 'Gefangennahme: {n} Steine von {color} auf {points}.',
   },
   'log.ownPass': 'Du hast gepasst.',
   'log.ownPassAfter': {
@@ -159,26 +159,26 @@ export default {
   'result.wins': '{winner} gewinnt.',
   'result.resignation': '{winner} gewinnt durch Aufgabe.',
   'result.time': '{winner} gewinnt durch Zeitüberschreitung.',
-  'result.capture': '{winner} gewinnt mit dem ersten Schlag.',
+  'result.capture': '{winner} gewinnt mit der ersten Gefangennahme.',
 
   'end.title': 'Das Brett ist aufgedeckt',
-  'end.score': 'Flächenwertung des Schlussbretts',
+  'end.score': 'Flächenwertung der Schlussstellung',
   'end.stones': 'Steine',
   'end.territory': 'Gebiet',
   'end.komi': 'Komi',
   'end.total': 'Summe',
   'end.scoreNote': 'Die Partie endete nicht durch Passen; die Wertung dient nur zur Information.',
-  'end.sgf': 'Partie herunterladen (SGF)',
+  'end.sgf': 'SGF herunterladen',
   'end.again': 'Noch eine Partie',
 
   'curtain.title': '{player} ist am Zug',
   'curtain.pass': 'Gib das Gerät an {player}. Nur {player} sollte den nächsten Bildschirm sehen.',
   'curtain.news': 'Angesagt seit deinem letzten Zug',
-  'curtain.show': 'Ich bin {player}: mein Brett zeigen',
+  'curtain.show': '{player}: Brett zeigen',
 
   'invite.title': 'Lade deinen Gegner ein',
   'invite.links': 'Links zu diesem Tisch',
-  'invite.link': 'Schicke diesen Link an den Spieler von {player}',
+  'invite.link': 'Schicke diesen Link an die Person, die {player} spielen soll',
   'invite.watch': 'Mit diesem Link kann jeder zuschauen',
   'invite.copy': 'Kopieren',
   'invite.copied': 'Kopiert',
@@ -192,7 +192,7 @@ export default {
   'replay.turn': 'Zug {n}',
   'replay.rejected': '{player} versuchte {point}: abgewiesen',
   'replay.stone': '{player} spielte {point}.',
-  'replay.captured': { one: 'Geschlagen: {points}.', other: 'Geschlagen: {points}.' },
+  'replay.captured': { one: 'Gefangen: {points}.', other: 'Gefangen: {points}.' },
   'replay.first': 'Erster Schritt',
   'replay.prev': 'Vorheriger Schritt',
   'replay.next': 'Nächster Schritt',

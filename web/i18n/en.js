@@ -33,9 +33,9 @@ export default {
   'setup.mode.hotseat.hint': 'Between turns a curtain hides the board while you pass the device.',
   'setup.color': 'Your colour',
   'setup.strength': 'Strength of the computer',
-  'strength.easy': 'easy',
+  'strength.easy': 'weak',
   'strength.medium': 'medium',
-  'strength.hard': 'hard',
+  'strength.hard': 'strong',
   'setup.size': 'Board size',
   'setup.handicap': 'Handicap stones',
   'setup.handicap.none': 'none',
@@ -137,7 +137,7 @@ export default {
   },
   'log.captured': {
     one: '{color} stone captured at {points}.',
-    other: '{color} stones captured at {points}.',
+    other: '{n} {color} stones captured at {points}.',
   },
   'log.ownPass': 'You passed.',
   'log.ownPassAfter': {
@@ -169,13 +169,13 @@ export default {
   'end.komi': 'Komi',
   'end.total': 'Total',
   'end.scoreNote': 'The game did not end by passing, so the score is shown for information only.',
-  'end.sgf': 'Download the game (SGF)',
+  'end.sgf': 'Download SGF',
   'end.again': 'Play another game',
 
   'curtain.title': "{player}'s turn",
   'curtain.pass': 'Hand the device to {player}. Only {player} should look at the next screen.',
   'curtain.news': 'Announced since your last move',
-  'curtain.show': "I am {player}: show my board",
+  'curtain.show': "Show {player}'s board",
 
   'invite.title': 'Invite your opponent',
   'invite.links': 'Links to this table',
