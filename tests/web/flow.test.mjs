@@ -1,0 +1,138 @@
+// The game's flow at the edges, each at phone and desktop size: the log has one line per turn,
+// numbered by move. And, at phone size in every language, the curtain's and the SGF button's
+// labels fit one line.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  DESKTOP, PHONE, WsPlayer, createTable, vertex, watchErrors, serverAndBrowser,
+} from './helpers.mjs';
+
+const env = serverAndBrowser();
+const SIZES = [['phone', PHONE], ['desktop', DESKTOP]];
+const LANGS = ['en', 'de', 'it', 'cs', 'tr', 'fi'];
+
+async function open(viewport, locale = 'en-GB') {
+  const touch = viewport === PHONE ? { isMobile: true, hasTouch: true } : {};
+  const ctx = await env.browser.newContext({ viewport, locale, ...touch });
+  const page = await ctx.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  return { ctx, page, errors };
+}
+
+const turnIs = (page, text) => page.locator('[data-testid="turn"]', { hasText: text }).waitFor();
+const logItems = (page) =>
+  page.locator('[data-testid="log"] li').evaluateAll((lis) => lis.map((li) => [li.value, li.innerText.trim()]));
+
+/// An online 5x5 table (with `rules`) whose Black seat is the page and White a scripted player,
+/// with the game started.
+async function againstScript(page, rules = {}) {
+  const created = await createTable(env.server.url, { rules: { size: 5, ...rules }, mode: 'online' });
+  await page.goto(created.seats.black.url);
+  await page.locator('#board').waitFor();
+  const white = await WsPlayer.join(env.server.url, created.table, created.seats.white.token);
+  await turnIs(page, 'Your turn.');
+  return { created, white };
+}
+
+/// The page (Black) plays `point` and waits until White is on turn.
+async function pagePlays(page, point) {
+  await vertex(page, point).click();
+  await turnIs(page, 'White to play');
+}
+
+/// White (scripted) tries `point`; after a legal stone, waits until the page is on turn.
+async function whitePlays(page, white, point) {
+  const answer = await white.act({ type: 'try', point });
+  assert.equal(answer.type, 'event', `White's try at ${point}`);
+  if (answer.event.kind === 'stone') await turnIs(page, 'Your turn.');
+  return answer.event.kind;
+}
+
+/// A finished 5x5 online game (a stone, a rejected try, two passes); returns the creation answer.
+async function finishedGame() {
+  const done = await createTable(env.server.url, { rules: { size: 5 }, mode: 'online' });
+  const b = await WsPlayer.join(env.server.url, done.table, done.seats.black.token);
+  const w = await WsPlayer.join(env.server.url, done.table, done.seats.white.token);
+  await b.act({ type: 'try', point: 'C3' });
+  await w.act({ type: 'try', point: 'C3' });
+  await w.act({ type: 'try', point: 'B2' });
+  await b.act({ type: 'pass' });
+  await w.act({ type: 'pass' });
+  b.close();
+  w.close();
+  return done;
+}
+
+for (const [size, viewport] of SIZES) {
+  test(`the log has one line per turn, numbered by move (${size})`, async () => {
+    const { ctx, page, errors } = await open(viewport);
+    const { white } = await againstScript(page);
+    await pagePlays(page, 'A1');
+    await whitePlays(page, white, 'D4');
+    await pagePlays(page, 'A2');
+    await whitePlays(page, white, 'E4');
+
+    // Black's two rejected tries: one line for the turn, replaced at each rejection.
+    await vertex(page, 'D4').click();
+    await vertex(page, 'D4').and(page.locator('.shudan-marker_cross')).waitFor();
+    assert.deepEqual((await logItems(page)).at(-1), [5, 'Your try at D4 was rejected.']);
+    await vertex(page, 'E4').click();
+    await page.locator('[data-testid="log"] li', { hasText: 'Your tries at D4, E4 were rejected.' }).waitFor();
+    await pagePlays(page, 'C3');
+    assert.deepEqual(await logItems(page), [
+      [1, 'You played A1.'],
+      [2, 'White moved.'],
+      [3, 'You played A2.'],
+      [4, 'White moved.'],
+      [5, 'You played C3 after 2 rejected tries (D4, E4).'],
+    ]);
+
+    // White's rejected tries, folded the same way.
+    assert.equal(await whitePlays(page, white, 'C3'), 'illegal');
+    await page.locator('[data-testid="log"] li', { hasText: "White's try was rejected." }).waitFor();
+    assert.equal(await whitePlays(page, white, 'A1'), 'illegal');
+    await page.locator('[data-testid="log"] li', { hasText: "White's tries were rejected: 2 so far." }).waitFor();
+    assert.equal((await logItems(page)).length, 6);
+    await whitePlays(page, white, 'B3');
+    assert.deepEqual((await logItems(page)).slice(4), [
+      [5, 'You played C3 after 2 rejected tries (D4, E4).'],
+      [6, 'White moved after 2 rejected tries.'],
+    ]);
+    white.close();
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+}
+
+/// How many lines of text an element holds (its content box over its line height).
+const lineCount = (locator) =>
+  locator.evaluate((el) => {
+    const cs = getComputedStyle(el);
+    const px = (v) => parseFloat(v) || 0;
+    const box = el.getBoundingClientRect();
+    const inner = box.height - px(cs.paddingTop) - px(cs.paddingBottom) - px(cs.borderTopWidth) - px(cs.borderBottomWidth);
+    return { lines: inner / px(cs.lineHeight), right: box.right, overflow: el.scrollWidth > el.clientWidth };
+  });
+
+test('on a phone the curtain button and the SGF button fit one line, in every language', async () => {
+  const hotseat = await createTable(env.server.url, { rules: { size: 5 }, mode: 'hotseat' });
+  const done = await finishedGame();
+  for (const lang of LANGS) {
+    const { ctx, page, errors } = await open(PHONE, lang);
+    for (const [url, selector] of [
+      [hotseat.seats.hotseat.url, '[data-testid="curtain"] button'],
+      [done.watch_url, '[data-testid="sgf"]'],
+    ]) {
+      await page.goto(url);
+      const el = page.locator(selector);
+      await el.waitFor();
+      const m = await lineCount(el);
+      const label = `${lang} ${selector} "${await el.innerText()}"`;
+      assert.ok(m.lines < 1.5, `${label}: ${m.lines.toFixed(2)} lines`);
+      assert.ok(!m.overflow && m.right <= PHONE.width, `${label} fits the width`);
+    }
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  }
+});
