@@ -6,7 +6,7 @@ import { html } from './lib/html.js';
 import { t, colorName, formatNumber } from './i18n/i18n.js';
 import { Board, fitVertexSize, useWidth } from './board.js';
 import { TableConnection } from './net.js';
-import { applyEvent, logLines, other, viewFromSnapshot } from './view.js';
+import { applyEvent, logLines, other, passEndsGame, viewFromSnapshot } from './view.js';
 import { errorSentence } from './errors.js';
 import { saveTable, savedTable } from './saved.js';
 import { Replay } from './replay.js';
@@ -148,6 +148,7 @@ export function TablePage({ table, token }) {
   const [cursor, setCursor] = useState(null);
   const [markMode, setMarkMode] = useState(false);
   const [confirmResign, setConfirmResign] = useState(false);
+  const [confirmPass, setConfirmPass] = useState(false);
   const [lifted, setLifted] = useState(null); // hot seat: whose board is uncovered
 
   useEffect(() => {
@@ -231,6 +232,7 @@ export function TablePage({ table, token }) {
 
   const props = {
     table, token, state, send, cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign,
+    confirmPass, setConfirmPass,
   };
   if (state.role === 'hotseat') {
     // Lifting the curtain starts the next player afresh: no cursor, mode or question of the
@@ -239,6 +241,7 @@ export function TablePage({ table, token }) {
       setCursor(null);
       setMarkMode(false);
       setConfirmResign(false);
+      setConfirmPass(false);
       setLifted(seat);
     };
     return html`<${HotSeat} ...${props} lifted=${lifted} setLifted=${lift} />`;
@@ -306,7 +309,7 @@ function HotSeat(props) {
 
 function TableView(props) {
   const { table, token, state, send, seat, hotseat = false } = props;
-  const { cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign } = props;
+  const { cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign, confirmPass, setConfirmPass } = props;
   const view = state.views[seat];
   const info = state.info;
   const rules = view.rules;
@@ -319,6 +322,7 @@ function TableView(props) {
 
   const visible = [...view.stones.black, ...view.stones.white];
   const disabled = [...visible, ...view.tried];
+  const passEnds = myTurn && passEndsGame(view.events, seat);
   const lastOwn = useMemo(() => {
     if (spectator) return null;
     for (let i = view.events.length - 1; i >= 0; i--)
@@ -332,6 +336,7 @@ function TableView(props) {
   const tryPoint = (point) => {
     if (markMode) return mark(point);
     setConfirmResign(false);
+    setConfirmPass(false);
     command('try', { point });
   };
   const mark = (point) => command('mark', { point, set: !view.marks.includes(point) });
@@ -421,7 +426,14 @@ function TableView(props) {
             setMarkMode=${setMarkMode}
             confirmResign=${confirmResign}
             setConfirmResign=${setConfirmResign}
-            onPass=${() => command('pass')}
+            confirmPass=${confirmPass}
+            setConfirmPass=${setConfirmPass}
+            passEnds=${passEnds}
+            opponent=${colorName(other(seat))}
+            onPass=${() => {
+              setConfirmPass(false);
+              command('pass');
+            }}
             onResign=${() => {
               setConfirmResign(false);
               command('resign');
@@ -447,16 +459,33 @@ function ConnectionBanner({ status }) {
   </p>`;
 }
 
-function Controls({ myTurn, markMode, setMarkMode, confirmResign, setConfirmResign, onPass, onResign }) {
+function Controls(props) {
+  const { myTurn, markMode, setMarkMode, confirmResign, setConfirmResign, onPass, onResign } = props;
+  const { confirmPass, setConfirmPass, passEnds, opponent } = props;
   const noRef = useRef(null);
+  const passNoRef = useRef(null);
   useEffect(() => {
     if (confirmResign) noRef.current?.focus();
   }, [confirmResign]);
+  useEffect(() => {
+    if (confirmPass) passNoRef.current?.focus();
+  }, [confirmPass]);
+  // Right after the opponent's pass, one tap on Pass would end the game: it asks first, as
+  // Resign does. One question at a time.
+  const pass = () => {
+    setConfirmResign(false);
+    if (passEnds) setConfirmPass(true);
+    else onPass();
+  };
+  const resign = () => {
+    setConfirmPass(false);
+    setConfirmResign(true);
+  };
   return html`
     <div class="controls card">
       <div class="buttons">
-        <button type="button" data-testid="pass" onClick=${onPass} disabled=${!myTurn}>${t('action.pass')}</button>
-        <button type="button" data-testid="resign" onClick=${() => setConfirmResign(true)}>${t('action.resign')}</button>
+        <button type="button" data-testid="pass" onClick=${pass} disabled=${!myTurn}>${t('action.pass')}</button>
+        <button type="button" data-testid="resign" onClick=${resign}>${t('action.resign')}</button>
         <button
           type="button"
           data-testid="mark-mode"
@@ -472,6 +501,12 @@ function Controls({ myTurn, markMode, setMarkMode, confirmResign, setConfirmResi
         <p id="resign-q">${t('action.resign.confirm')}</p>
         <button type="button" class="danger" data-testid="resign-yes" onClick=${onResign}>${t('action.resign.yes')}</button>
         <button type="button" ref=${noRef} onClick=${() => setConfirmResign(false)}>${t('action.resign.no')}</button>
+      </div>`}
+      ${confirmPass && passEnds &&
+      html`<div class="confirm" role="alertdialog" aria-labelledby="pass-q" data-testid="pass-confirm">
+        <p id="pass-q">${t('action.pass.confirm', { player: opponent })}</p>
+        <button type="button" class="danger" data-testid="pass-yes" onClick=${onPass}>${t('action.pass.yes')}</button>
+        <button type="button" ref=${passNoRef} onClick=${() => setConfirmPass(false)}>${t('action.pass.no')}</button>
       </div>`}
     </div>
   `;

@@ -216,6 +216,21 @@ export function logLines(events, audience) {
   return lines;
 }
 
+/// The last event that ended a turn (a stone, a move or a pass), or null.
+export function lastTurnEnd(events) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const k = events[i].kind;
+    if (k === 'stone' || k === 'moved' || k === 'pass') return events[i];
+  }
+  return null;
+}
+
+/// Whether a pass by `seat` now ends the game: the opponent ended the last turn with a pass.
+export function passEndsGame(events, seat) {
+  const last = lastTurnEnd(events);
+  return last?.kind === 'pass' && last.player !== seat;
+}
+
 /// Every step of a finished game, from the reveal: the start, then each try (rejected ones
 /// included) and the action that ended each turn. Each step holds the three boards (the real
 /// one, Black's and White's view) as they were after it. The captured points come from the

@@ -1,10 +1,10 @@
-// The game's flow at the edges, each at phone and desktop size: the log has one line per turn,
-// numbered by move. And, at phone size in every language, the curtain's and the SGF button's
-// labels fit one line.
+// The game's flow at the edges, each at phone and desktop size: a pass that would end the game
+// asks first; the log has one line per turn, numbered by move. And, at phone size in every
+// language, the curtain's and the SGF button's labels fit one line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, PHONE, WsPlayer, createTable, vertex, watchErrors, serverAndBrowser,
+  DESKTOP, PHONE, WsPlayer, createTable, recordFrames, vertex, watchErrors, serverAndBrowser,
 } from './helpers.mjs';
 
 const env = serverAndBrowser();
@@ -65,6 +65,44 @@ async function finishedGame() {
 }
 
 for (const [size, viewport] of SIZES) {
+  test(`Pass asks first when the opponent has just passed (${size})`, async () => {
+    const { ctx, page, errors } = await open(viewport);
+    const frames = recordFrames(page);
+    const { white } = await againstScript(page);
+    const passesSent = () => frames.sent.filter((f) => JSON.parse(f).type === 'pass').length;
+
+    // A pass that does not end the game is sent at once.
+    await page.locator('[data-testid="pass"]').click();
+    await turnIs(page, 'White to play');
+    assert.equal(await page.locator('[data-testid="pass-confirm"]').count(), 0);
+    assert.equal(passesSent(), 1);
+    await whitePlays(page, white, 'D4');
+    await pagePlays(page, 'C3');
+    await white.act({ type: 'pass' });
+    await turnIs(page, 'Your turn.');
+
+    // Now one tap would end the game: the page asks, and "No" sends nothing.
+    await page.locator('[data-testid="pass"]').click();
+    const confirm = page.locator('[data-testid="pass-confirm"]');
+    await confirm.waitFor();
+    assert.match(await confirm.innerText(), /White has just passed: passing now ends the game\./);
+    // The safe answer has the focus.
+    await page.waitForFunction(() => document.activeElement?.innerText === 'No, keep playing');
+    await confirm.getByRole('button', { name: 'No, keep playing' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    assert.equal(passesSent(), 1);
+    assert.equal(await page.locator('[data-testid="end"]').count(), 0);
+
+    // "Yes" passes and the game ends.
+    await page.locator('[data-testid="pass"]').click();
+    await page.locator('[data-testid="pass-yes"]').click();
+    await page.locator('[data-testid="end"]').waitFor();
+    assert.equal(passesSent(), 2);
+    white.close();
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
   test(`the log has one line per turn, numbered by move (${size})`, async () => {
     const { ctx, page, errors } = await open(viewport);
     const { white } = await againstScript(page);

@@ -1,7 +1,9 @@
 // The page's view folding (web/view.js), in node: no browser, no server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyEvent, logLines, pointToXY, replaySteps, viewFromSnapshot, xyToPoint } from '../../web/view.js';
+import {
+  applyEvent, logLines, other, passEndsGame, pointToXY, replaySteps, viewFromSnapshot, xyToPoint,
+} from '../../web/view.js';
 
 const snapshot = (over = {}) => ({
   audience: 'black',
@@ -80,6 +82,14 @@ test('the log has one line per turn: rejected tries fold into the move that ends
     { kind: 'end', player: 'black', turn: 1, to_move: null, reveal: { result: { winner: 'white', reason: 'resignation' } } },
   ], 'black');
   assert.deepEqual(resigned.map((l) => [l.move, l.kind]), [[1, 'moved'], [2, 'illegal'], [2, 'resign'], [2, 'end']]);
+});
+
+test('a pass ends the game only right after the opponent passed', () => {
+  const pass = (player, turn) => ({ kind: 'pass', player, turn, to_move: other(player) });
+  assert.equal(passEndsGame([], 'black'), false);
+  assert.equal(passEndsGame([pass('white', 1)], 'black'), true);
+  assert.equal(passEndsGame([pass('white', 1), { kind: 'illegal', player: 'black', point: 'C3', turn: 1 }], 'black'), true);
+  assert.equal(passEndsGame([pass('white', 1), { kind: 'moved', player: 'black', captured: [], turn: 2 }], 'white'), false);
 });
 
 test('the replay has a step per try and three boards per step', () => {

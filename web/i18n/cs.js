@@ -208,6 +208,10 @@ export default {
   'replay.count': 'Krok {i} z {n}',
   'replay.boardLabel': 'Deska přehrávání',
 
+  'action.pass.confirm': 'Poslední tah: pas ({player}). Když teď pasuješ i ty, partie skončí.',
+  'action.pass.yes': 'Ano, pasovat a ukončit partii',
+  'action.pass.no': 'Ne, hrát dál',
+
   'rules.title': 'Pravidla Phantom Go',
   'rules.contents': 'Obsah',
   'rules.play': 'Připravit partii',

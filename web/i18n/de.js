@@ -201,6 +201,10 @@ export default {
   'replay.count': 'Schritt {i} von {n}',
   'replay.boardLabel': 'Das Brett zum Nachspielen',
 
+  'action.pass.confirm': '{player} hat gerade gepasst: Wenn du jetzt passt, endet die Partie.',
+  'action.pass.yes': 'Ja, passen und die Partie beenden',
+  'action.pass.no': 'Nein, weiterspielen',
+
   'rules.title': 'Die Regeln von Phantom-Go',
   'rules.contents': 'Inhalt',
   'rules.play': 'Eine Partie einrichten',

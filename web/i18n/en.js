@@ -202,6 +202,10 @@ export default {
   'replay.count': 'Step {i} of {n}',
   'replay.boardLabel': 'The replay board',
 
+  'action.pass.confirm': '{player} has just passed: passing now ends the game.',
+  'action.pass.yes': 'Yes, pass and end the game',
+  'action.pass.no': 'No, keep playing',
+
   'rules.title': 'The rules of Phantom Go',
   'rules.contents': 'Contents',
   'rules.play': 'Set up a game',

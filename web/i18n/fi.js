@@ -201,6 +201,10 @@ export default {
   'replay.count': 'Vaihe {i}/{n}',
   'replay.boardLabel': 'Toiston lauta',
 
+  'action.pass.confirm': '{player} passasi juuri: jos passaat nyt, peli päättyy.',
+  'action.pass.yes': 'Kyllä, passaan ja peli päättyy',
+  'action.pass.no': 'Ei, jatketaan',
+
   'rules.title': 'Phantom Gon säännöt',
   'rules.contents': 'Sisältö',
   'rules.play': 'Perusta peli',

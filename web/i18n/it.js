@@ -201,6 +201,10 @@ export default {
   'replay.count': 'Passo {i} di {n}',
   'replay.boardLabel': 'Il goban della revisione',
 
+  'action.pass.confirm': 'Il {player} ha appena passato: se passi anche tu, la partita finisce.',
+  'action.pass.yes': 'Sì, passo e chiudo la partita',
+  'action.pass.no': 'No, continuo',
+
   'rules.title': 'Le regole del Phantom Go',
   'rules.contents': 'Indice',
   'rules.play': 'Prepara una partita',

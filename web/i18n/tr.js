@@ -201,6 +201,10 @@ export default {
   'replay.count': 'Adım {i} / {n}',
   'replay.boardLabel': 'Tekrar tahtası',
 
+  'action.pass.confirm': '{player} az önce pas geçti: şimdi sen de pas geçersen oyun biter.',
+  'action.pass.yes': 'Evet, pas geç ve oyunu bitir',
+  'action.pass.no': 'Hayır, oynamaya devam',
+
   'rules.title': 'Phantom Go’nun kuralları',
   'rules.contents': 'İçindekiler',
   'rules.play': 'Bir oyun kur',
