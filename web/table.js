@@ -150,10 +150,25 @@ export function TablePage({ table, token }) {
   const [confirmResign, setConfirmResign] = useState(false);
   const [confirmPass, setConfirmPass] = useState(false);
   const [lifted, setLifted] = useState(null); // hot seat: whose board is uncovered
+  // The point each seat last tried from this page: when it becomes that seat's stone, the guess
+  // mark there (a guess that an opponent's stone stood on it, now proven wrong) is cleared.
+  const triedRef = useRef({});
 
   useEffect(() => {
+    // A legal try from this page on a point it had marked: the mark goes, on the server too, so
+    // that no device of this seat shows or counts it. Only the page that sent the try clears it
+    // (another tab of the same seat would send the same command twice), and not when the stone
+    // ended the game (marks cannot change after the end).
+    const clearMarkUnderOwnStone = (before, msg) => {
+      const e = msg.event;
+      if ((e.kind !== 'stone' && e.kind !== 'illegal') || triedRef.current[msg.seat] !== e.point) return;
+      delete triedRef.current[msg.seat]; // the try is answered
+      if (e.kind === 'illegal' || e.to_move === null || !before.views[msg.seat]?.marks.includes(e.point)) return;
+      connRef.current?.send({ type: 'mark', point: e.point, set: false, seat: msg.seat });
+    };
     const dispatch = (msg) => {
-      const next = reduce(stateRef.current, msg);
+      const before = stateRef.current;
+      const next = reduce(before, msg);
       stateRef.current = next;
       setState(next);
       if (msg.type === 'joined' && token)
@@ -163,6 +178,7 @@ export function TablePage({ table, token }) {
           size: msg.info.rules.size,
           torus: msg.info.rules.topology === 'torus',
         });
+      if (msg.type === 'event') clearMarkUnderOwnStone(before, msg);
       if (next.fatal) connRef.current?.close();
       if (next.resync) {
         // A gap in the versions: start again from snapshots.
@@ -213,6 +229,7 @@ export function TablePage({ table, token }) {
 
   const send = (cmd) => {
     update((s) => (s.error ? { ...s, error: null } : s));
+    if (cmd.type === 'try') triedRef.current[cmd.seat ?? stateRef.current.role] = cmd.point;
     if (!connRef.current?.send(cmd)) update((s) => ({ ...s, error: { code: 'offline', at: Date.now() } }));
   };
 
@@ -322,6 +339,10 @@ function TableView(props) {
 
   const visible = [...view.stones.black, ...view.stones.white];
   const disabled = [...visible, ...view.tried];
+  // A guess mark says that an opponent's stone may stand on a point: on a point where this seat
+  // sees a stone it means nothing, so it is neither drawn nor counted (the page clears such a
+  // mark on the server when its own try lands there; see clearMarkUnderOwnStone).
+  const marks = view.marks.filter((p) => !visible.includes(p));
   const passEnds = myTurn && passEndsGame(view.events, seat);
   const lastOwn = useMemo(() => {
     if (spectator) return null;
@@ -339,7 +360,10 @@ function TableView(props) {
     setConfirmPass(false);
     command('try', { point });
   };
-  const mark = (point) => command('mark', { point, set: !view.marks.includes(point) });
+  const mark = (point) => {
+    if (visible.includes(point)) return; // a stone is known to be there: nothing to guess
+    command('mark', { point, set: !view.marks.includes(point) });
+  };
   const describe = (point) => {
     const parts = [];
     if (view.stones[seat]?.includes(point)) parts.push(t('cell.own'));
@@ -348,7 +372,7 @@ function TableView(props) {
     else parts.push(t('cell.empty'));
     if (view.tried.includes(point)) parts.push(t('cell.tried'));
     else if (view.rejected.includes(point)) parts.push(t('cell.rejected'));
-    if (view.marks.includes(point)) parts.push(t('cell.marked'));
+    if (marks.includes(point)) parts.push(t('cell.marked'));
     return `${point}: ${parts.join(', ')}`;
   };
 
@@ -401,7 +425,7 @@ function TableView(props) {
                 torus=${rules.topology === 'torus'}
                 stones=${view.stones}
                 rejected=${view.rejected}
-                marks=${view.marks}
+                marks=${marks}
                 markColor=${spectator ? 'white' : other(seat)}
                 captured=${view.lastCapture?.points ?? []}
                 last=${lastOwn}
@@ -439,7 +463,7 @@ function TableView(props) {
               command('resign');
             }}
           />`}
-          <${Counts} view=${view} seat=${seat} />
+          <${Counts} view=${view} seat=${seat} marks=${marks.length} />
           ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} />`}
           ${!hotseat && html`<${Presence} info=${state.info} seat=${seat} />`}
           ${view.over && html`<${EndPanel} table=${table} view=${view} />`}
@@ -512,7 +536,7 @@ function Controls(props) {
   `;
 }
 
-function Counts({ view, seat }) {
+function Counts({ view, seat, marks }) {
   return html`
     <dl class="counts card" data-testid="counts">
       <div><dt>${t('counts.black')}</dt><dd data-testid="count-black">${view.counts.black}</dd></div>
@@ -520,7 +544,7 @@ function Counts({ view, seat }) {
       ${!view.over && view.to_move &&
       html`<div><dt>${t('counts.rejections', { player: colorName(view.to_move) })}</dt><dd>${view.rejections_this_turn}</dd></div>`}
       ${seat !== 'spectator' && !view.over &&
-      html`<div><dt>${t('counts.marks')}</dt><dd>${view.marks.length}</dd></div>`}
+      html`<div><dt>${t('counts.marks')}</dt><dd data-testid="count-marks">${marks}</dd></div>`}
     </dl>
   `;
 }

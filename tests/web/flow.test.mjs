@@ -1,6 +1,7 @@
 // The game's flow at the edges, each at phone and desktop size: a pass that would end the game
-// asks first; the log has one line per turn, numbered by move. And, at phone size in every
-// language, the curtain's and the SGF button's labels fit one line.
+// asks first; a guess mark under one's own new stone goes; the log has one line per turn,
+// numbered by move. And, at phone size in every language, the curtain's and the SGF button's
+// labels fit one line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -98,6 +99,44 @@ for (const [size, viewport] of SIZES) {
     await page.locator('[data-testid="pass-yes"]').click();
     await page.locator('[data-testid="end"]').waitFor();
     assert.equal(passesSent(), 2);
+    white.close();
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  test(`a guess mark under one's own new stone is cleared and not counted (${size})`, async () => {
+    const { ctx, page, errors } = await open(viewport);
+    const frames = recordFrames(page);
+    const { white } = await againstScript(page);
+    const marks = page.locator('[data-testid="count-marks"]');
+
+    await page.locator('[data-testid="mark-mode"]').click();
+    await vertex(page, 'D4').click();
+    await page.locator('#board .shudan-vertex[data-point="D4"].shudan-ghost_-1').waitFor();
+    await vertex(page, 'E5').click();
+    await page.locator('#board .shudan-vertex[data-point="E5"].shudan-ghost_-1').waitFor();
+    assert.equal(await marks.innerText(), '2');
+    await page.locator('[data-testid="mark-mode"]').click();
+
+    // Black plays D4: the guess there was wrong. The mark goes, on the server too; E5 stays.
+    await pagePlays(page, 'D4');
+    assert.ok((await vertex(page, 'D4').getAttribute('class')).includes('shudan-sign_1'));
+    assert.ok(!(await vertex(page, 'D4').getAttribute('class')).includes('shudan-ghost'), 'no mark drawn under the stone');
+    await page.waitForFunction(() => document.querySelector('[data-testid="count-marks"]')?.innerText === '1');
+    const unmark = () => frames.sent.map((f) => JSON.parse(f)).find((m) => m.type === 'mark' && m.point === 'D4' && m.set === false);
+    for (let i = 0; i < 50 && !unmark(); i++) await page.waitForTimeout(50);
+    assert.deepEqual(unmark(), { type: 'mark', point: 'D4', set: false, seat: 'black' });
+
+    // After a reload the server's own snapshot holds only the E5 mark.
+    const before = frames.received.length;
+    await page.reload();
+    await page.locator('#board').waitFor();
+    await marks.waitFor();
+    const snapshot = frames.received.slice(before).map((f) => JSON.parse(f)).find((m) => m.type === 'snapshot');
+    assert.deepEqual(snapshot.view.marks, ['E5']);
+    assert.equal(await marks.innerText(), '1');
+    // The opponent never heard of any mark.
+    assert.ok(!white.messages.some((m) => m.type === 'event' && m.event.kind === 'mark'));
     white.close();
     assert.deepEqual(errors, []);
     await ctx.close();
