@@ -6,7 +6,9 @@ import { html } from './lib/html.js';
 import { t, colorName, formatNumber } from './i18n/i18n.js';
 import { Board, fitVertexSize, useWidth } from './board.js';
 import { TableConnection } from './net.js';
-import { applyEvent, logLines, other, passEndsGame, viewFromSnapshot } from './view.js';
+import {
+  applyEvent, logLines, other, passEndsGame, revealLines, viewFromSnapshot,
+} from './view.js';
 import { errorSentence } from './errors.js';
 import { saveTable, savedTable } from './saved.js';
 import { Replay } from './replay.js';
@@ -317,15 +319,17 @@ function HotSeat(props) {
       </section>
     `;
   }
+  // At the end both players look at the same screen: the real board and the whole game told by
+  // nobody in particular (either seat's view holds the reveal).
   const seat = over ? 'black' : toMove ?? lifted;
-  return html`<${TableView} ...${props} seat=${seat} hotseat=${true} />`;
+  return html`<${TableView} ...${props} seat=${seat} hotseat=${true} neutral=${over} />`;
 }
 
 // ---------------------------------------------------------------------------------------------
 // One audience's table.
 
 function TableView(props) {
-  const { table, token, state, send, seat, hotseat = false } = props;
+  const { table, token, state, send, seat, hotseat = false, neutral = false } = props;
   const { cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign, confirmPass, setConfirmPass } = props;
   const view = state.views[seat];
   const info = state.info;
@@ -378,9 +382,11 @@ function TableView(props) {
 
   const heading = spectator
     ? t('table.watching')
-    : hotseat
-      ? t('table.hotseat', { player: colorName(seat) })
-      : t('table.youPlay', { player: colorName(seat) });
+    : neutral
+      ? t('table.hotseatEnd')
+      : hotseat
+        ? t('table.hotseat', { player: colorName(seat) })
+        : t('table.youPlay', { player: colorName(seat) });
 
   let status;
   if (view.over) status = resultSentence(view.reveal?.result);
@@ -467,7 +473,7 @@ function TableView(props) {
           ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} />`}
           ${!hotseat && html`<${Presence} info=${state.info} seat=${seat} />`}
           ${view.over && html`<${EndPanel} table=${table} view=${view} />`}
-          <${Log} lines=${logLines(view.events, seat)} />
+          <${Log} lines=${neutral && view.reveal ? revealLines(view.reveal) : logLines(view.events, seat)} />
           ${!hotseat && !spectator && html`<${Invite} table=${table} token=${token} state=${state} seat=${seat} />`}
         </div>
       </div>

@@ -216,6 +216,39 @@ export function logLines(events, audience) {
   return lines;
 }
 
+/// The whole game as log lines told by nobody in particular, from the reveal: one line per turn,
+/// naming every point ("Black played C3 after 1 rejected try (D4)"), then the end. For a device
+/// that both players share (hot seat), whose end must not be told from one seat's side.
+export function revealLines(reveal) {
+  const lines = reveal.turns.map((turn, i) => {
+    const move = i + 1;
+    const player = turn.player;
+    const n = turn.rejected.length;
+    const points = turn.rejected.join(', ');
+    switch (turn.end) {
+      case 'stone':
+        return {
+          key: n ? 'log.playedAfter' : 'log.played',
+          params: { player, point: turn.point, n, points },
+          kind: 'stone',
+          move,
+          capture: captureOf(player, turn.captured),
+        };
+      case 'pass':
+        return { key: n ? 'log.passedAfterAt' : 'log.passed', params: { player, n, points }, kind: 'pass', move };
+      case 'resign':
+        return { key: 'log.resigned', params: { player }, kind: 'resign', move };
+      case 'timeout':
+        return { key: 'log.timeout', params: { player }, kind: 'timeout', move };
+      default: // unfinished: the game ended during this turn
+        return n ? { key: 'log.triedRejected', params: { player, n, points }, kind: 'illegal', move } : null;
+    }
+  });
+  const out = lines.filter(Boolean);
+  out.push({ key: 'log.end', params: {}, kind: 'end', move: out.at(-1)?.move ?? 0, result: reveal.result ?? null });
+  return out;
+}
+
 /// The last event that ended a turn (a stone, a move or a pass), or null.
 export function lastTurnEnd(events) {
   for (let i = events.length - 1; i >= 0; i--) {

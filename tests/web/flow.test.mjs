@@ -1,11 +1,11 @@
 // The game's flow at the edges, each at phone and desktop size: a pass that would end the game
-// asks first; a guess mark under one's own new stone goes; the log has one line per turn,
-// numbered by move. And, at phone size in every language, the curtain's and the SGF button's
-// labels fit one line.
+// asks first; a guess mark under one's own new stone goes; the end of a hot-seat game is told
+// from nobody's side; the log has one line per turn, numbered by move. And, at phone size in
+// every language, the curtain's and the SGF button's labels fit one line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, PHONE, WsPlayer, createTable, recordFrames, vertex, watchErrors, serverAndBrowser,
+  DESKTOP, PHONE, WsPlayer, createTable, logText, recordFrames, vertex, watchErrors, serverAndBrowser,
 } from './helpers.mjs';
 
 const env = serverAndBrowser();
@@ -138,6 +138,49 @@ for (const [size, viewport] of SIZES) {
     // The opponent never heard of any mark.
     assert.ok(!white.messages.some((m) => m.type === 'event' && m.event.kind === 'mark'));
     white.close();
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  test(`the end of a hot-seat game shows the real board and a neutral log (${size})`, async () => {
+    const { ctx, page, errors } = await open(viewport);
+    const created = await createTable(env.server.url, { rules: { size: 5 }, mode: 'hotseat' });
+    const device = await WsPlayer.join(env.server.url, created.table, created.seats.hotseat.token);
+    // The hot-seat connection acts for a named seat and hears each event once per seat.
+    const act = async (seat, cmd, kinds) => {
+      const from = device.messages.length;
+      device.send({ ...cmd, seat });
+      const m = await device.waitFor(
+        (x) => x.type === 'error' || (x.type === 'event' && x.seat === seat && x.event.player === seat && kinds.includes(x.event.kind)),
+        { from },
+      );
+      assert.equal(m.type, 'event');
+    };
+    await act('black', { type: 'try', point: 'C3' }, ['stone']);
+    await act('white', { type: 'try', point: 'C3' }, ['illegal']);
+    await act('white', { type: 'try', point: 'D4' }, ['stone']);
+    await act('black', { type: 'pass' }, ['pass']);
+    await act('white', { type: 'pass' }, ['pass']);
+    device.close();
+
+    await page.goto(created.seats.hotseat.url);
+    await page.locator('[data-testid="end"]').waitFor();
+    assert.equal(await page.locator('h1').innerText(), 'The real board, for both players');
+    const log = await logText(page);
+    assert.doesNotMatch(log, /\bYou\b|Your/, 'nobody is "you" at the end of a hot-seat game');
+    const items = await logItems(page);
+    assert.deepEqual(items.slice(0, 4), [
+      [1, 'Black played C3.'],
+      [2, 'White played D4 after 1 rejected try (C3).'],
+      [3, 'Black passed.'],
+      [4, 'White passed.'],
+    ]);
+    assert.equal(items.length, 5);
+    assert.equal(items[4][0], 4, 'the end belongs to the move that ended the game');
+    assert.match(items[4][1], /^The game is over\. White wins by /);
+    assert.doesNotMatch(await page.locator('body').innerText(), /Black's board|White's board/);
+    assert.ok((await vertex(page, 'C3').getAttribute('class')).includes('shudan-sign_1'));
+    assert.ok((await vertex(page, 'D4').getAttribute('class')).includes('shudan-sign_-1'));
     assert.deepEqual(errors, []);
     await ctx.close();
   });

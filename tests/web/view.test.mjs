@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  applyEvent, logLines, other, passEndsGame, pointToXY, replaySteps, viewFromSnapshot, xyToPoint,
+  applyEvent, logLines, other, passEndsGame, pointToXY, replaySteps, revealLines, viewFromSnapshot, xyToPoint,
 } from '../../web/view.js';
 
 const snapshot = (over = {}) => ({
@@ -82,6 +82,31 @@ test('the log has one line per turn: rejected tries fold into the move that ends
     { kind: 'end', player: 'black', turn: 1, to_move: null, reveal: { result: { winner: 'white', reason: 'resignation' } } },
   ], 'black');
   assert.deepEqual(resigned.map((l) => [l.move, l.kind]), [[1, 'moved'], [2, 'illegal'], [2, 'resign'], [2, 'end']]);
+});
+
+test('the end of a hot-seat game is told from the reveal, by nobody in particular', () => {
+  const reveal = {
+    turns: [
+      { player: 'black', rejected: [], end: 'stone', point: 'C3', captured: [] },
+      { player: 'white', rejected: ['C3', 'E5'], end: 'stone', point: 'D4', captured: [] },
+      { player: 'black', rejected: ['D4'], end: 'pass' },
+      { player: 'white', rejected: [], end: 'stone', point: 'B3', captured: ['C3'] },
+      { player: 'black', rejected: ['B3'], end: 'unfinished' },
+    ],
+    result: { winner: 'white', reason: 'time' },
+  };
+  assert.deepEqual(
+    revealLines(reveal).map((l) => [l.move, l.key, l.params.points ?? null]),
+    [
+      [1, 'log.played', ''],
+      [2, 'log.playedAfter', 'C3, E5'],
+      [3, 'log.passedAfterAt', 'D4'],
+      [4, 'log.played', ''],
+      [5, 'log.triedRejected', 'B3'],
+      [5, 'log.end', null],
+    ],
+  );
+  assert.equal(revealLines(reveal)[3].capture.params.color, 'black');
 });
 
 test('a pass ends the game only right after the opponent passed', () => {

@@ -208,9 +208,23 @@ export default {
   'replay.count': 'Krok {i} z {n}',
   'replay.boardLabel': 'Deska přehrávání',
 
+  'table.hotseatEnd': 'Skutečná deska pro oba hráče',
   'action.pass.confirm': 'Poslední tah: pas ({player}). Když teď pasuješ i ty, partie skončí.',
   'action.pass.yes': 'Ano, pasovat a ukončit partii',
   'action.pass.no': 'Ne, hrát dál',
+  'log.played': '{player} hraje {point}.',
+  'log.playedAfter': {
+    one: '{player} hraje {point} po {n} odmítnutém pokusu ({points}).',
+    other: '{player} hraje {point} po {n} odmítnutých pokusech ({points}).',
+  },
+  'log.passedAfterAt': {
+    one: '{player}: pas po {n} odmítnutém pokusu ({points}).',
+    other: '{player}: pas po {n} odmítnutých pokusech ({points}).',
+  },
+  'log.triedRejected': {
+    one: '{player}: pokus na {points} byl odmítnut.',
+    other: '{player}: pokusy na {points} byly odmítnuty.',
+  },
 
   'rules.title': 'Pravidla Phantom Go',
   'rules.contents': 'Obsah',

@@ -201,9 +201,23 @@ export default {
   'replay.count': 'Schritt {i} von {n}',
   'replay.boardLabel': 'Das Brett zum Nachspielen',
 
+  'table.hotseatEnd': 'Das wirkliche Brett, für beide Seiten',
   'action.pass.confirm': '{player} hat gerade gepasst: Wenn du jetzt passt, endet die Partie.',
   'action.pass.yes': 'Ja, passen und die Partie beenden',
   'action.pass.no': 'Nein, weiterspielen',
+  'log.played': '{player} hat {point} gespielt.',
+  'log.playedAfter': {
+    one: '{player} hat {point} gespielt, nach {n} abgewiesenen Versuch ({points}).',
+    other: '{player} hat {point} gespielt, nach {n} abgewiesenen Versuchen ({points}).',
+  },
+  'log.passedAfterAt': {
+    one: '{player} hat gepasst, nach {n} abgewiesenen Versuch ({points}).',
+    other: '{player} hat gepasst, nach {n} abgewiesenen Versuchen ({points}).',
+  },
+  'log.triedRejected': {
+    one: 'Der Versuch von {player} auf {points} wurde abgewiesen.',
+    other: 'Die Versuche von {player} auf {points} wurden abgewiesen.',
+  },
 
   'rules.title': 'Die Regeln von Phantom-Go',
   'rules.contents': 'Inhalt',

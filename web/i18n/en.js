@@ -202,9 +202,23 @@ export default {
   'replay.count': 'Step {i} of {n}',
   'replay.boardLabel': 'The replay board',
 
+  'table.hotseatEnd': 'The real board, for both players',
   'action.pass.confirm': '{player} has just passed: passing now ends the game.',
   'action.pass.yes': 'Yes, pass and end the game',
   'action.pass.no': 'No, keep playing',
+  'log.played': '{player} played {point}.',
+  'log.playedAfter': {
+    one: '{player} played {point} after {n} rejected try ({points}).',
+    other: '{player} played {point} after {n} rejected tries ({points}).',
+  },
+  'log.passedAfterAt': {
+    one: '{player} passed after {n} rejected try ({points}).',
+    other: '{player} passed after {n} rejected tries ({points}).',
+  },
+  'log.triedRejected': {
+    one: "{player}'s try at {points} was rejected.",
+    other: "{player}'s tries at {points} were rejected.",
+  },
 
   'rules.title': 'The rules of Phantom Go',
   'rules.contents': 'Contents',

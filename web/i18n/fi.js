@@ -201,9 +201,23 @@ export default {
   'replay.count': 'Vaihe {i}/{n}',
   'replay.boardLabel': 'Toiston lauta',
 
+  'table.hotseatEnd': 'Todellinen lauta molemmille pelaajille',
   'action.pass.confirm': '{player} passasi juuri: jos passaat nyt, peli päättyy.',
   'action.pass.yes': 'Kyllä, passaan ja peli päättyy',
   'action.pass.no': 'Ei, jatketaan',
+  'log.played': '{player} pelasi pisteeseen {point}.',
+  'log.playedAfter': {
+    one: '{player} pelasi pisteeseen {point} {n} hylätyn yrityksen jälkeen ({points}).',
+    other: '{player} pelasi pisteeseen {point} {n} hylätyn yrityksen jälkeen ({points}).',
+  },
+  'log.passedAfterAt': {
+    one: '{player} passasi {n} hylätyn yrityksen jälkeen ({points}).',
+    other: '{player} passasi {n} hylätyn yrityksen jälkeen ({points}).',
+  },
+  'log.triedRejected': {
+    one: '{player}: yritys pisteeseen {points} hylättiin.',
+    other: '{player}: yritykset pisteisiin {points} hylättiin.',
+  },
 
   'rules.title': 'Phantom Gon säännöt',
   'rules.contents': 'Sisältö',

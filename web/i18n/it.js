@@ -201,9 +201,23 @@ export default {
   'replay.count': 'Passo {i} di {n}',
   'replay.boardLabel': 'Il goban della revisione',
 
+  'table.hotseatEnd': 'Il goban vero, per entrambi i giocatori',
   'action.pass.confirm': 'Il {player} ha appena passato: se passi anche tu, la partita finisce.',
   'action.pass.yes': 'Sì, passo e chiudo la partita',
   'action.pass.no': 'No, continuo',
+  'log.played': 'Il {player} ha giocato {point}.',
+  'log.playedAfter': {
+    one: 'Il {player} ha giocato {point} dopo {n} tentativo respinto ({points}).',
+    other: 'Il {player} ha giocato {point} dopo {n} tentativi respinti ({points}).',
+  },
+  'log.passedAfterAt': {
+    one: 'Il {player} ha passato dopo {n} tentativo respinto ({points}).',
+    other: 'Il {player} ha passato dopo {n} tentativi respinti ({points}).',
+  },
+  'log.triedRejected': {
+    one: 'Il tentativo del {player} in {points} è stato respinto.',
+    other: 'I tentativi del {player} in {points} sono stati respinti.',
+  },
 
   'rules.title': 'Le regole del Phantom Go',
   'rules.contents': 'Indice',

@@ -201,9 +201,23 @@ export default {
   'replay.count': 'Adım {i} / {n}',
   'replay.boardLabel': 'Tekrar tahtası',
 
+  'table.hotseatEnd': 'Gerçek tahta, iki oyuncu için',
   'action.pass.confirm': '{player} az önce pas geçti: şimdi sen de pas geçersen oyun biter.',
   'action.pass.yes': 'Evet, pas geç ve oyunu bitir',
   'action.pass.no': 'Hayır, oynamaya devam',
+  'log.played': '{player} {point} oynadı.',
+  'log.playedAfter': {
+    one: '{player}, {n} reddedilen denemeden ({points}) sonra {point} oynadı.',
+    other: '{player}, {n} reddedilen denemeden ({points}) sonra {point} oynadı.',
+  },
+  'log.passedAfterAt': {
+    one: '{player}, {n} reddedilen denemeden ({points}) sonra pas geçti.',
+    other: '{player}, {n} reddedilen denemeden ({points}) sonra pas geçti.',
+  },
+  'log.triedRejected': {
+    one: '{player}’ın {points} noktasındaki denemesi reddedildi.',
+    other: '{player}’ın {points} noktalarındaki denemeleri reddedildi.',
+  },
 
   'rules.title': 'Phantom Go’nun kuralları',
   'rules.contents': 'İçindekiler',
