@@ -179,7 +179,11 @@ export function TablePage({ table, token }) {
           seat: msg.role,
           size: msg.info.rules.size,
           torus: msg.info.rules.topology === 'torus',
+          over: msg.info.state === 'over',
         });
+      // The home page forgets a finished game without asking (home.js): remember the end.
+      if (msg.type === 'info' && msg.info.state === 'over' && token && !savedTable(table, token)?.over)
+        saveTable(table, token, { over: true });
       if (msg.type === 'event') clearMarkUnderOwnStone(before, msg);
       if (next.fatal) connRef.current?.close();
       if (next.resync) {

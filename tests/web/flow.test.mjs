@@ -1,7 +1,8 @@
 // The game's flow at the edges, each at phone and desktop size: a pass that would end the game
 // asks first; a guess mark under one's own new stone goes; the end of a hot-seat game is told
-// from nobody's side; the log has one line per turn, numbered by move. And, at phone size in
-// every language, the curtain's and the SGF button's labels fit one line.
+// from nobody's side; "Forget" asks only for a game in progress; the log has one line per turn,
+// numbered by move. And, at phone size in every language, the curtain's and the SGF button's
+// labels fit one line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -181,6 +182,52 @@ for (const [size, viewport] of SIZES) {
     assert.doesNotMatch(await page.locator('body').innerText(), /Black's board|White's board/);
     assert.ok((await vertex(page, 'C3').getAttribute('class')).includes('shudan-sign_1'));
     assert.ok((await vertex(page, 'D4').getAttribute('class')).includes('shudan-sign_-1'));
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  test(`Forget asks first for a game in progress only (${size})`, async () => {
+    const { ctx, page, errors } = await open(viewport);
+    const live = await createTable(env.server.url, { rules: { size: 5 }, mode: 'online' });
+    const done = await finishedGame();
+    const unseen = await finishedGame(); // over, but this device never saw its end
+    await page.goto(live.seats.black.url);
+    await page.locator('#board').waitFor();
+    await page.goto(done.seats.black.url);
+    await page.locator('[data-testid="end"]').waitFor();
+    await page.evaluate(({ table, token }) => {
+      const list = JSON.parse(localStorage.getItem('pg.tables'));
+      list.push({ table, token, mode: 'online', seat: 'black', size: 5, created: Date.now() });
+      localStorage.setItem('pg.tables', JSON.stringify(list));
+    }, { table: unseen.table, token: unseen.seats.black.token });
+    await page.goto(`${env.server.url}/#/`);
+    const entry = (t) => page.locator('.saved li', { has: page.locator(`a[href*="${t.table}"]`) });
+    const entries = page.locator('.saved li');
+    await entries.first().waitFor();
+    assert.equal(await entries.count(), 3);
+    const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('pg.tables')).map((s) => s.table));
+
+    // The game in progress: a question, and "No" keeps it.
+    await entry(live).locator('[data-testid="forget"]').click();
+    const confirm = page.locator('[data-testid="forget-confirm"]');
+    await confirm.waitFor();
+    assert.match(await confirm.innerText(), /not over.*only way back/s);
+    await confirm.getByRole('button', { name: 'No, keep it' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    assert.ok((await stored()).includes(live.table));
+    await entry(live).locator('[data-testid="forget"]').click();
+    await page.locator('[data-testid="forget-yes"]').click();
+    await entry(live).waitFor({ state: 'detached' });
+    assert.ok(!(await stored()).includes(live.table));
+
+    // Finished games go at once: one the device saw end, one the server says is over.
+    for (const t of [done, unseen]) {
+      await entry(t).locator('[data-testid="forget"]').click();
+      await entry(t).waitFor({ state: 'detached' });
+      assert.equal(await confirm.count(), 0, 'no question for a finished game');
+      assert.ok(!(await stored()).includes(t.table));
+    }
+    await page.locator('.saved').waitFor({ state: 'detached' });
     assert.deepEqual(errors, []);
     await ctx.close();
   });

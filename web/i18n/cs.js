@@ -212,6 +212,10 @@ export default {
   'action.pass.confirm': 'Poslední tah: pas ({player}). Když teď pasuješ i ty, partie skončí.',
   'action.pass.yes': 'Ano, pasovat a ukončit partii',
   'action.pass.no': 'Ne, hrát dál',
+  'saved.forget.confirm':
+    'Tato partie ještě neskončila a její odkaz je jediná cesta zpět k tvému místu. Přesto zapomenout? Pokud se chceš vrátit, uschovej si odkaz.',
+  'saved.forget.yes': 'Ano, zapomenout',
+  'saved.forget.no': 'Ne, ponechat',
   'log.played': '{player} hraje {point}.',
   'log.playedAfter': {
     one: '{player} hraje {point} po {n} odmítnutém pokusu ({points}).',

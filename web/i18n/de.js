@@ -205,6 +205,10 @@ export default {
   'action.pass.confirm': '{player} hat gerade gepasst: Wenn du jetzt passt, endet die Partie.',
   'action.pass.yes': 'Ja, passen und die Partie beenden',
   'action.pass.no': 'Nein, weiterspielen',
+  'saved.forget.confirm':
+    'Diese Partie ist noch nicht vorbei, und ihr Link ist der einzige Weg zurück an deinen Platz. Trotzdem vergessen? Bewahre den Link auf, wenn du zurückkommen willst.',
+  'saved.forget.yes': 'Ja, vergessen',
+  'saved.forget.no': 'Nein, behalten',
   'log.played': '{player} hat {point} gespielt.',
   'log.playedAfter': {
     one: '{player} hat {point} gespielt, nach {n} abgewiesenen Versuch ({points}).',

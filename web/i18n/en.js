@@ -206,6 +206,10 @@ export default {
   'action.pass.confirm': '{player} has just passed: passing now ends the game.',
   'action.pass.yes': 'Yes, pass and end the game',
   'action.pass.no': 'No, keep playing',
+  'saved.forget.confirm':
+    'This game is not over, and its link is the only way back to your seat. Forget it anyway? Keep a copy of the link if you want to come back.',
+  'saved.forget.yes': 'Yes, forget it',
+  'saved.forget.no': 'No, keep it',
   'log.played': '{player} played {point}.',
   'log.playedAfter': {
     one: '{player} played {point} after {n} rejected try ({points}).',

@@ -205,6 +205,10 @@ export default {
   'action.pass.confirm': '{player} passasi juuri: jos passaat nyt, peli päättyy.',
   'action.pass.yes': 'Kyllä, passaan ja peli päättyy',
   'action.pass.no': 'Ei, jatketaan',
+  'saved.forget.confirm':
+    'Tämä peli on vielä kesken, ja sen linkki on ainoa tie takaisin paikallesi. Unohdetaanko se silti? Säilytä linkki, jos haluat palata.',
+  'saved.forget.yes': 'Kyllä, unohda',
+  'saved.forget.no': 'Ei, säilytä',
   'log.played': '{player} pelasi pisteeseen {point}.',
   'log.playedAfter': {
     one: '{player} pelasi pisteeseen {point} {n} hylätyn yrityksen jälkeen ({points}).',

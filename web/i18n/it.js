@@ -205,6 +205,10 @@ export default {
   'action.pass.confirm': 'Il {player} ha appena passato: se passi anche tu, la partita finisce.',
   'action.pass.yes': 'Sì, passo e chiudo la partita',
   'action.pass.no': 'No, continuo',
+  'saved.forget.confirm':
+    'Questa partita non è finita, e il suo link è l’unico modo per tornare al tuo posto. Vuoi dimenticarla comunque? Conserva il link se vuoi tornare.',
+  'saved.forget.yes': 'Sì, dimentica',
+  'saved.forget.no': 'No, tienila',
   'log.played': 'Il {player} ha giocato {point}.',
   'log.playedAfter': {
     one: 'Il {player} ha giocato {point} dopo {n} tentativo respinto ({points}).',

@@ -205,6 +205,10 @@ export default {
   'action.pass.confirm': '{player} az önce pas geçti: şimdi sen de pas geçersen oyun biter.',
   'action.pass.yes': 'Evet, pas geç ve oyunu bitir',
   'action.pass.no': 'Hayır, oynamaya devam',
+  'saved.forget.confirm':
+    'Bu oyun henüz bitmedi ve yerine geri dönmenin tek yolu onun bağlantısı. Yine de unutulsun mu? Geri dönmek istiyorsan bağlantıyı bir yere kaydet.',
+  'saved.forget.yes': 'Evet, unut',
+  'saved.forget.no': 'Hayır, kalsın',
   'log.played': '{player} {point} oynadı.',
   'log.playedAfter': {
     one: '{player}, {n} reddedilen denemeden ({points}) sonra {point} oynadı.',
