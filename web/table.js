@@ -7,7 +7,7 @@ import { t, colorName, formatNumber } from './i18n/i18n.js';
 import { Board, fitVertexSize, useWidth } from './board.js';
 import { TableConnection } from './net.js';
 import {
-  applyEvent, logLines, other, passEndsGame, revealLines, viewFromSnapshot,
+  applyEvent, logLines, other, passEndsGame, revealLines, viewFromSnapshot, winningCapture,
 } from './view.js';
 import { errorSentence } from './errors.js';
 import { saveTable, savedTable } from './saved.js';
@@ -352,6 +352,7 @@ function TableView(props) {
   // mark on the server when its own try lands there; see clearMarkUnderOwnStone).
   const marks = view.marks.filter((p) => !visible.includes(p));
   const passEnds = myTurn && passEndsGame(view.events, seat);
+  const won = view.over ? winningCapture(view.reveal) : null;
   const lastOwn = useMemo(() => {
     if (spectator) return null;
     for (let i = view.events.length - 1; i >= 0; i--)
@@ -426,6 +427,8 @@ function TableView(props) {
                 size=${rules.size}
                 torus=${rules.topology === 'torus'}
                 stones=${view.stones}
+                captured=${won?.captured ?? []}
+                last=${won?.point ?? null}
                 vertexSize=${vertexSize}
                 label=${t('board.label.final')}
                 id="board"
@@ -476,7 +479,7 @@ function TableView(props) {
           <${Counts} view=${view} seat=${seat} marks=${marks.length} />
           ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} />`}
           ${!hotseat && html`<${Presence} info=${state.info} seat=${seat} />`}
-          ${view.over && html`<${EndPanel} table=${table} view=${view} />`}
+          ${view.over && html`<${EndPanel} table=${table} view=${view} won=${won} />`}
           <${Log} lines=${neutral && view.reveal ? revealLines(view.reveal) : logLines(view.events, seat)} />
           ${!hotseat && !spectator && html`<${Invite} table=${table} token=${token} state=${state} seat=${seat} />`}
         </div>
@@ -621,16 +624,20 @@ function Log({ lines }) {
   `;
 }
 
-function EndPanel({ table, view }) {
+function EndPanel({ table, view, won }) {
   const reveal = view.reveal;
   if (!reveal) return null;
   const s = reveal.score;
   const n = (x) => formatNumber(x);
+  // In Atari Go the first capture decides: an area score means something only when the game
+  // was scored (two passes before any capture, or the turn cap).
+  const showScore = !view.rules.atari_go || !!reveal.result?.score;
   return html`
     <section class="end card" aria-labelledby="end-title" data-testid="end">
       <h2 id="end-title">${t('end.title')}</h2>
       <p class="result" data-testid="result">${resultSentence(reveal.result)}</p>
-      <div class="table-scroll"><table class="score" data-testid="score">
+      ${won && html`<p data-testid="winning-capture">${t('end.winningCapture', { points: won.captured.join(', '), n: won.captured.length })}</p>`}
+      ${showScore && html`<div class="table-scroll"><table class="score" data-testid="score">
         <caption>${t('end.score')}</caption>
         <thead>
           <tr><th scope="col"></th><th scope="col">${t('end.stones')}</th><th scope="col">${t('end.territory')}</th><th scope="col">${t('end.komi')}</th><th scope="col">${t('end.total')}</th></tr>
@@ -639,8 +646,8 @@ function EndPanel({ table, view }) {
           <tr><th scope="row">${colorName('black')}</th><td>${s.black_stones}</td><td>${s.black_territory}</td><td>–</td><td>${n(s.black)}</td></tr>
           <tr><th scope="row">${colorName('white')}</th><td>${s.white_stones}</td><td>${s.white_territory}</td><td>${n(s.komi)}</td><td>${n(s.white)}</td></tr>
         </tbody>
-      </table></div>
-      ${reveal.result?.reason !== 'two-passes' && reveal.result?.reason !== 'turn-cap' &&
+      </table></div>`}
+      ${showScore && reveal.result?.reason !== 'two-passes' && reveal.result?.reason !== 'turn-cap' &&
       html`<p class="hint">${t('end.scoreNote')}</p>`}
       <p>
         <a class="button" href=${`/api/games/${encodeURIComponent(table)}/sgf`} download=${`phantomgo-${table}.sgf`} data-testid="sgf">

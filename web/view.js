@@ -264,6 +264,17 @@ export function passEndsGame(events, seat) {
   return last?.kind === 'pass' && last.player !== seat;
 }
 
+/// The capture that won an Atari Go game, from the reveal: {point, captured} of the stone that
+/// made it, or null when the game did not end by a capture.
+export function winningCapture(reveal) {
+  if (reveal?.result?.reason !== 'capture') return null;
+  for (let i = reveal.turns.length - 1; i >= 0; i--) {
+    const turn = reveal.turns[i];
+    if (turn.end === 'stone' && turn.captured.length > 0) return { point: turn.point, captured: [...turn.captured] };
+  }
+  return null;
+}
+
 /// Every step of a finished game, from the reveal: the start, then each try (rejected ones
 /// included) and the action that ended each turn. Each step holds the three boards (the real
 /// one, Black's and White's view) as they were after it. The captured points come from the

@@ -1,8 +1,8 @@
 // The game's flow at the edges, each at phone and desktop size: a pass that would end the game
 // asks first; a guess mark under one's own new stone goes; the end of a hot-seat game is told
-// from nobody's side; "Forget" asks only for a game in progress; the log has one line per turn,
-// numbered by move. And, at phone size in every language, the curtain's and the SGF button's
-// labels fit one line.
+// from nobody's side; "Forget" asks only for a game in progress; Atari Go's winning capture is
+// marked, with no score table; the log has one line per turn, numbered by move. And, at phone
+// size in every language, the curtain's and the SGF button's labels fit one line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -228,6 +228,30 @@ for (const [size, viewport] of SIZES) {
       assert.ok(!(await stored()).includes(t.table));
     }
     await page.locator('.saved').waitFor({ state: 'detached' });
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  test(`Atari Go: the winning capture is marked and no area score is shown (${size})`, async () => {
+    const { ctx, page, errors } = await open(viewport);
+    const created = await createTable(env.server.url, { rules: { size: 5, atari_go: true }, mode: 'online' });
+    const b = await WsPlayer.join(env.server.url, created.table, created.seats.black.token);
+    const w = await WsPlayer.join(env.server.url, created.table, created.seats.white.token);
+    await b.act({ type: 'try', point: 'B1' });
+    await w.act({ type: 'try', point: 'A1' });
+    await b.act({ type: 'try', point: 'A2' }); // captures A1: Black wins
+    b.close();
+    w.close();
+
+    await page.goto(created.seats.white.url);
+    await page.locator('[data-testid="end"]').waitFor();
+    assert.equal(await page.locator('[data-testid="result"]').innerText(), 'Black wins with the first capture.');
+    assert.equal(await page.locator('[data-testid="score"]').count(), 0, 'no area score table');
+    assert.equal(await page.locator('[data-testid="end"] .hint').count(), 0, 'no note on a score');
+    assert.match(await page.locator('[data-testid="winning-capture"]').innerText(), /marked on the board: A1\./);
+    assert.ok((await vertex(page, 'A1').getAttribute('class')).includes('shudan-heat_2'), 'the captured point is marked');
+    assert.ok((await vertex(page, 'A2').getAttribute('class')).includes('shudan-marker_circle'), 'the capturing stone is ringed');
+    assert.ok((await vertex(page, 'A2').getAttribute('class')).includes('shudan-sign_1'));
     assert.deepEqual(errors, []);
     await ctx.close();
   });

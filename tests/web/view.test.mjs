@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  applyEvent, logLines, other, passEndsGame, pointToXY, replaySteps, revealLines, viewFromSnapshot, xyToPoint,
+  applyEvent, logLines, other, passEndsGame, pointToXY, replaySteps, revealLines, viewFromSnapshot, winningCapture, xyToPoint,
 } from '../../web/view.js';
 
 const snapshot = (over = {}) => ({
@@ -115,6 +115,18 @@ test('a pass ends the game only right after the opponent passed', () => {
   assert.equal(passEndsGame([pass('white', 1)], 'black'), true);
   assert.equal(passEndsGame([pass('white', 1), { kind: 'illegal', player: 'black', point: 'C3', turn: 1 }], 'black'), true);
   assert.equal(passEndsGame([pass('white', 1), { kind: 'moved', player: 'black', captured: [], turn: 2 }], 'white'), false);
+});
+
+test('the winning capture of Atari Go comes from the reveal', () => {
+  const reveal = (reason) => ({
+    turns: [
+      { player: 'black', rejected: [], end: 'stone', point: 'A2', captured: ['A1'] },
+      { player: 'white', rejected: [], end: 'pass' },
+    ],
+    result: { winner: 'black', reason },
+  });
+  assert.deepEqual(winningCapture(reveal('capture')), { point: 'A2', captured: ['A1'] });
+  assert.equal(winningCapture(reveal('two-passes')), null);
 });
 
 test('the replay has a step per try and three boards per step', () => {

@@ -229,6 +229,10 @@ export default {
     one: '{player}: pokus na {points} byl odmítnut.',
     other: '{player}: pokusy na {points} byly odmítnuty.',
   },
+  'end.winningCapture': {
+    one: 'Rozhodující zajetí je na desce vyznačeno: {points}.',
+    other: 'Rozhodující zajetí je na desce vyznačeno: {points}.',
+  },
 
   'rules.title': 'Pravidla Phantom Go',
   'rules.contents': 'Obsah',

@@ -222,6 +222,10 @@ export default {
     one: 'Der Versuch von {player} auf {points} wurde abgewiesen.',
     other: 'Die Versuche von {player} auf {points} wurden abgewiesen.',
   },
+  'end.winningCapture': {
+    one: 'Die entscheidende Gefangennahme ist auf dem Brett markiert: {points}.',
+    other: 'Die entscheidende Gefangennahme ist auf dem Brett markiert: {points}.',
+  },
 
   'rules.title': 'Die Regeln von Phantom-Go',
   'rules.contents': 'Inhalt',

@@ -223,6 +223,10 @@ export default {
     one: "{player}'s try at {points} was rejected.",
     other: "{player}'s tries at {points} were rejected.",
   },
+  'end.winningCapture': {
+    one: 'The winning capture is marked on the board: {points}.',
+    other: 'The winning capture is marked on the board: {points}.',
+  },
 
   'rules.title': 'The rules of Phantom Go',
   'rules.contents': 'Contents',

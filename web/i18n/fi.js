@@ -222,6 +222,10 @@ export default {
     one: '{player}: yritys pisteeseen {points} hylättiin.',
     other: '{player}: yritykset pisteisiin {points} hylättiin.',
   },
+  'end.winningCapture': {
+    one: 'Pelin ratkaissut vangitseminen on merkitty laudalle: {points}.',
+    other: 'Pelin ratkaissut vangitseminen on merkitty laudalle: {points}.',
+  },
 
   'rules.title': 'Phantom Gon säännöt',
   'rules.contents': 'Sisältö',

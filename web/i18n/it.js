@@ -222,6 +222,10 @@ export default {
     one: 'Il tentativo del {player} in {points} è stato respinto.',
     other: 'I tentativi del {player} in {points} sono stati respinti.',
   },
+  'end.winningCapture': {
+    one: 'La cattura decisiva è segnata sul goban: {points}.',
+    other: 'La cattura decisiva è segnata sul goban: {points}.',
+  },
 
   'rules.title': 'Le regole del Phantom Go',
   'rules.contents': 'Indice',

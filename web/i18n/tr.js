@@ -222,6 +222,10 @@ export default {
     one: '{player}’ın {points} noktasındaki denemesi reddedildi.',
     other: '{player}’ın {points} noktalarındaki denemeleri reddedildi.',
   },
+  'end.winningCapture': {
+    one: 'Oyunu kazandıran taş alma tahtada işaretli: {points}.',
+    other: 'Oyunu kazandıran taş alma tahtada işaretli: {points}.',
+  },
 
   'rules.title': 'Phantom Go’nun kuralları',
   'rules.contents': 'İçindekiler',
