@@ -1,6 +1,6 @@
 // The home page: what Phantom Go is in three sentences, the table setup, and the tables this
 // device holds a seat at.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
 import { t, formatNumber, colorName, language } from './i18n/i18n.js';
 import { forgetTable, saveTable, savedTables } from './saved.js';
@@ -264,25 +264,57 @@ function SetupForm() {
   `;
 }
 
+/// Whether forgetting a saved seat loses nothing: its game is over (as the table page saw, or as
+/// the server says now), or the table is gone. A failed check counts as "not over".
+async function nothingToLose(s) {
+  if (s.over) return true;
+  try {
+    const res = await fetch(`/api/tables/${encodeURIComponent(s.table)}`);
+    if (res.status === 404) return true;
+    return res.ok && (await res.json()).state === 'over';
+  } catch {
+    return false;
+  }
+}
+
 function SavedTables() {
   const [list, setList] = useState(savedTables);
+  const [asking, setAsking] = useState(null); // the entry whose forgetting waits for a yes
+  const noRef = useRef(null);
+  useEffect(() => {
+    if (asking) noRef.current?.focus();
+  }, [asking]);
   if (list.length === 0) return null;
+  const id = (s) => s.table + ':' + s.token;
   const forget = (s) => {
     forgetTable(s.table, s.token);
+    setAsking(null);
     setList(savedTables());
+  };
+  // The link of a game in progress may exist nowhere else: forgetting it may lose the seat for
+  // good, so that asks first. A finished game goes at once.
+  const askForget = async (s) => {
+    if (await nothingToLose(s)) forget(s);
+    else setAsking(id(s));
   };
   return html`
     <section class="saved card" aria-labelledby="saved-title">
       <h2 id="saved-title">${t('saved.title')}</h2>
       <ul>
         ${list.map(
-          (s) => html`<li key=${s.table + s.token}>
+          (s) => html`<li key=${id(s)}>
             <a href="#table=${encodeURIComponent(s.table)}&token=${encodeURIComponent(s.token)}">
               ${t(`saved.${s.mode ?? 'online'}`, { color: s.seat && s.seat !== 'hotseat' ? colorName(s.seat) : '' })}
               ${' · '}${s.size ?? 9} × ${s.size ?? 9}${s.torus ? ' · ' + t('setup.torus.short') : ''}
             </a>
             ${' '}<span class="muted">${new Date(s.created).toLocaleString(language())}</span>
-            ${' '}<button type="button" class="link" onClick=${() => forget(s)}>${t('saved.forget')}</button>
+            ${' '}<button type="button" class="link" data-testid="forget" onClick=${() => askForget(s)}>${t('saved.forget')}</button>
+            ${asking === id(s) &&
+            html`<div class="confirm" role="alertdialog" aria-labelledby="forget-q" data-testid="forget-confirm">
+              <p id="forget-q">${t('saved.forget.confirm')}</p>
+              <button type="button" class="danger" data-testid="forget-yes" onClick=${() => forget(s)}>${t('saved.forget.yes')}</button>
+              <button type="button" ref=${noRef} onClick=${() => setAsking(null)}>${t('saved.forget.no')}</button>
+            </div>`}
           </li>`,
         )}
       </ul>

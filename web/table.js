@@ -6,7 +6,9 @@ import { html } from './lib/html.js';
 import { t, colorName, formatNumber } from './i18n/i18n.js';
 import { Board, fitVertexSize, useWidth } from './board.js';
 import { TableConnection } from './net.js';
-import { applyEvent, logLines, other, viewFromSnapshot } from './view.js';
+import {
+  applyEvent, logLines, other, passEndsGame, revealLines, viewFromSnapshot, winningCapture,
+} from './view.js';
 import { errorSentence } from './errors.js';
 import { saveTable, savedTable } from './saved.js';
 import { Replay } from './replay.js';
@@ -82,13 +84,24 @@ function useNow(active, ms = 250) {
 // ---------------------------------------------------------------------------------------------
 // Text helpers.
 
-/// A log line ({key, params} from view.js) as a sentence: colours named in the language.
+/// A {key, params} sentence with its colours named in the language.
+function sentence({ key, params }) {
+  const named = { ...params };
+  if (named.player) named.player = colorName(named.player);
+  if (named.color) named.color = colorName(named.color);
+  return t(key, named);
+}
+
+/// A log line (view.js) as its two parts: the sentence on the turn, and the one on what its move
+/// captured (or null).
+export function lineParts(line) {
+  if (line.kind === 'end' && line.result) return [`${t('log.end')} ${resultSentence(line.result)}`, null];
+  return [sentence(line), line.capture ? sentence(line.capture) : null];
+}
+
+/// A log line as one text.
 export function lineText(line) {
-  const params = { ...line.params };
-  if (params.player) params.player = colorName(params.player);
-  if (params.color) params.color = colorName(params.color);
-  if (line.kind === 'end' && line.result) return `${t('log.end')} ${resultSentence(line.result)}`;
-  return t(line.key, params);
+  return lineParts(line).filter(Boolean).join(' ');
 }
 
 export function resultSentence(result) {
@@ -137,11 +150,27 @@ export function TablePage({ table, token }) {
   const [cursor, setCursor] = useState(null);
   const [markMode, setMarkMode] = useState(false);
   const [confirmResign, setConfirmResign] = useState(false);
+  const [confirmPass, setConfirmPass] = useState(false);
   const [lifted, setLifted] = useState(null); // hot seat: whose board is uncovered
+  // The point each seat last tried from this page: when it becomes that seat's stone, the guess
+  // mark there (a guess that an opponent's stone stood on it, now proven wrong) is cleared.
+  const triedRef = useRef({});
 
   useEffect(() => {
+    // A legal try from this page on a point it had marked: the mark goes, on the server too, so
+    // that no device of this seat shows or counts it. Only the page that sent the try clears it
+    // (another tab of the same seat would send the same command twice), and not when the stone
+    // ended the game (marks cannot change after the end).
+    const clearMarkUnderOwnStone = (before, msg) => {
+      const e = msg.event;
+      if ((e.kind !== 'stone' && e.kind !== 'illegal') || triedRef.current[msg.seat] !== e.point) return;
+      delete triedRef.current[msg.seat]; // the try is answered
+      if (e.kind === 'illegal' || e.to_move === null || !before.views[msg.seat]?.marks.includes(e.point)) return;
+      connRef.current?.send({ type: 'mark', point: e.point, set: false, seat: msg.seat });
+    };
     const dispatch = (msg) => {
-      const next = reduce(stateRef.current, msg);
+      const before = stateRef.current;
+      const next = reduce(before, msg);
       stateRef.current = next;
       setState(next);
       if (msg.type === 'joined' && token)
@@ -150,7 +179,12 @@ export function TablePage({ table, token }) {
           seat: msg.role,
           size: msg.info.rules.size,
           torus: msg.info.rules.topology === 'torus',
+          over: msg.info.state === 'over',
         });
+      // The home page forgets a finished game without asking (home.js): remember the end.
+      if (msg.type === 'info' && msg.info.state === 'over' && token && !savedTable(table, token)?.over)
+        saveTable(table, token, { over: true });
+      if (msg.type === 'event') clearMarkUnderOwnStone(before, msg);
       if (next.fatal) connRef.current?.close();
       if (next.resync) {
         // A gap in the versions: start again from snapshots.
@@ -201,6 +235,7 @@ export function TablePage({ table, token }) {
 
   const send = (cmd) => {
     update((s) => (s.error ? { ...s, error: null } : s));
+    if (cmd.type === 'try') triedRef.current[cmd.seat ?? stateRef.current.role] = cmd.point;
     if (!connRef.current?.send(cmd)) update((s) => ({ ...s, error: { code: 'offline', at: Date.now() } }));
   };
 
@@ -220,6 +255,7 @@ export function TablePage({ table, token }) {
 
   const props = {
     table, token, state, send, cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign,
+    confirmPass, setConfirmPass,
   };
   if (state.role === 'hotseat') {
     // Lifting the curtain starts the next player afresh: no cursor, mode or question of the
@@ -228,6 +264,7 @@ export function TablePage({ table, token }) {
       setCursor(null);
       setMarkMode(false);
       setConfirmResign(false);
+      setConfirmPass(false);
       setLifted(seat);
     };
     return html`<${HotSeat} ...${props} lifted=${lifted} setLifted=${lift} />`;
@@ -286,16 +323,18 @@ function HotSeat(props) {
       </section>
     `;
   }
+  // At the end both players look at the same screen: the real board and the whole game told by
+  // nobody in particular (either seat's view holds the reveal).
   const seat = over ? 'black' : toMove ?? lifted;
-  return html`<${TableView} ...${props} seat=${seat} hotseat=${true} />`;
+  return html`<${TableView} ...${props} seat=${seat} hotseat=${true} neutral=${over} />`;
 }
 
 // ---------------------------------------------------------------------------------------------
 // One audience's table.
 
 function TableView(props) {
-  const { table, token, state, send, seat, hotseat = false } = props;
-  const { cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign } = props;
+  const { table, token, state, send, seat, hotseat = false, neutral = false } = props;
+  const { cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign, confirmPass, setConfirmPass } = props;
   const view = state.views[seat];
   const info = state.info;
   const rules = view.rules;
@@ -308,6 +347,12 @@ function TableView(props) {
 
   const visible = [...view.stones.black, ...view.stones.white];
   const disabled = [...visible, ...view.tried];
+  // A guess mark says that an opponent's stone may stand on a point: on a point where this seat
+  // sees a stone it means nothing, so it is neither drawn nor counted (the page clears such a
+  // mark on the server when its own try lands there; see clearMarkUnderOwnStone).
+  const marks = view.marks.filter((p) => !visible.includes(p));
+  const passEnds = myTurn && passEndsGame(view.events, seat);
+  const won = view.over ? winningCapture(view.reveal) : null;
   const lastOwn = useMemo(() => {
     if (spectator) return null;
     for (let i = view.events.length - 1; i >= 0; i--)
@@ -321,9 +366,13 @@ function TableView(props) {
   const tryPoint = (point) => {
     if (markMode) return mark(point);
     setConfirmResign(false);
+    setConfirmPass(false);
     command('try', { point });
   };
-  const mark = (point) => command('mark', { point, set: !view.marks.includes(point) });
+  const mark = (point) => {
+    if (visible.includes(point)) return; // a stone is known to be there: nothing to guess
+    command('mark', { point, set: !view.marks.includes(point) });
+  };
   const describe = (point) => {
     const parts = [];
     if (view.stones[seat]?.includes(point)) parts.push(t('cell.own'));
@@ -332,15 +381,17 @@ function TableView(props) {
     else parts.push(t('cell.empty'));
     if (view.tried.includes(point)) parts.push(t('cell.tried'));
     else if (view.rejected.includes(point)) parts.push(t('cell.rejected'));
-    if (view.marks.includes(point)) parts.push(t('cell.marked'));
+    if (marks.includes(point)) parts.push(t('cell.marked'));
     return `${point}: ${parts.join(', ')}`;
   };
 
   const heading = spectator
     ? t('table.watching')
-    : hotseat
-      ? t('table.hotseat', { player: colorName(seat) })
-      : t('table.youPlay', { player: colorName(seat) });
+    : neutral
+      ? t('table.hotseatEnd')
+      : hotseat
+        ? t('table.hotseat', { player: colorName(seat) })
+        : t('table.youPlay', { player: colorName(seat) });
 
   let status;
   if (view.over) status = resultSentence(view.reveal?.result);
@@ -376,6 +427,8 @@ function TableView(props) {
                 size=${rules.size}
                 torus=${rules.topology === 'torus'}
                 stones=${view.stones}
+                captured=${won?.captured ?? []}
+                last=${won?.point ?? null}
                 vertexSize=${vertexSize}
                 label=${t('board.label.final')}
                 id="board"
@@ -385,7 +438,7 @@ function TableView(props) {
                 torus=${rules.topology === 'torus'}
                 stones=${view.stones}
                 rejected=${view.rejected}
-                marks=${view.marks}
+                marks=${marks}
                 markColor=${spectator ? 'white' : other(seat)}
                 captured=${view.lastCapture?.points ?? []}
                 last=${lastOwn}
@@ -410,17 +463,24 @@ function TableView(props) {
             setMarkMode=${setMarkMode}
             confirmResign=${confirmResign}
             setConfirmResign=${setConfirmResign}
-            onPass=${() => command('pass')}
+            confirmPass=${confirmPass}
+            setConfirmPass=${setConfirmPass}
+            passEnds=${passEnds}
+            opponent=${colorName(other(seat))}
+            onPass=${() => {
+              setConfirmPass(false);
+              command('pass');
+            }}
             onResign=${() => {
               setConfirmResign(false);
               command('resign');
             }}
           />`}
-          <${Counts} view=${view} seat=${seat} />
+          <${Counts} view=${view} seat=${seat} marks=${marks.length} />
           ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} />`}
           ${!hotseat && html`<${Presence} info=${state.info} seat=${seat} />`}
-          ${view.over && html`<${EndPanel} table=${table} view=${view} />`}
-          <${Log} view=${view} seat=${seat} />
+          ${view.over && html`<${EndPanel} table=${table} view=${view} won=${won} />`}
+          <${Log} lines=${neutral && view.reveal ? revealLines(view.reveal) : logLines(view.events, seat)} />
           ${!hotseat && !spectator && html`<${Invite} table=${table} token=${token} state=${state} seat=${seat} />`}
         </div>
       </div>
@@ -436,16 +496,33 @@ function ConnectionBanner({ status }) {
   </p>`;
 }
 
-function Controls({ myTurn, markMode, setMarkMode, confirmResign, setConfirmResign, onPass, onResign }) {
+function Controls(props) {
+  const { myTurn, markMode, setMarkMode, confirmResign, setConfirmResign, onPass, onResign } = props;
+  const { confirmPass, setConfirmPass, passEnds, opponent } = props;
   const noRef = useRef(null);
+  const passNoRef = useRef(null);
   useEffect(() => {
     if (confirmResign) noRef.current?.focus();
   }, [confirmResign]);
+  useEffect(() => {
+    if (confirmPass) passNoRef.current?.focus();
+  }, [confirmPass]);
+  // Right after the opponent's pass, one tap on Pass would end the game: it asks first, as
+  // Resign does. One question at a time.
+  const pass = () => {
+    setConfirmResign(false);
+    if (passEnds) setConfirmPass(true);
+    else onPass();
+  };
+  const resign = () => {
+    setConfirmPass(false);
+    setConfirmResign(true);
+  };
   return html`
     <div class="controls card">
       <div class="buttons">
-        <button type="button" data-testid="pass" onClick=${onPass} disabled=${!myTurn}>${t('action.pass')}</button>
-        <button type="button" data-testid="resign" onClick=${() => setConfirmResign(true)}>${t('action.resign')}</button>
+        <button type="button" data-testid="pass" onClick=${pass} disabled=${!myTurn}>${t('action.pass')}</button>
+        <button type="button" data-testid="resign" onClick=${resign}>${t('action.resign')}</button>
         <button
           type="button"
           data-testid="mark-mode"
@@ -462,11 +539,17 @@ function Controls({ myTurn, markMode, setMarkMode, confirmResign, setConfirmResi
         <button type="button" class="danger" data-testid="resign-yes" onClick=${onResign}>${t('action.resign.yes')}</button>
         <button type="button" ref=${noRef} onClick=${() => setConfirmResign(false)}>${t('action.resign.no')}</button>
       </div>`}
+      ${confirmPass && passEnds &&
+      html`<div class="confirm" role="alertdialog" aria-labelledby="pass-q" data-testid="pass-confirm">
+        <p id="pass-q">${t('action.pass.confirm', { player: opponent })}</p>
+        <button type="button" class="danger" data-testid="pass-yes" onClick=${onPass}>${t('action.pass.yes')}</button>
+        <button type="button" ref=${passNoRef} onClick=${() => setConfirmPass(false)}>${t('action.pass.no')}</button>
+      </div>`}
     </div>
   `;
 }
 
-function Counts({ view, seat }) {
+function Counts({ view, seat, marks }) {
   return html`
     <dl class="counts card" data-testid="counts">
       <div><dt>${t('counts.black')}</dt><dd data-testid="count-black">${view.counts.black}</dd></div>
@@ -474,7 +557,7 @@ function Counts({ view, seat }) {
       ${!view.over && view.to_move &&
       html`<div><dt>${t('counts.rejections', { player: colorName(view.to_move) })}</dt><dd>${view.rejections_this_turn}</dd></div>`}
       ${seat !== 'spectator' && !view.over &&
-      html`<div><dt>${t('counts.marks')}</dt><dd>${view.marks.length}</dd></div>`}
+      html`<div><dt>${t('counts.marks')}</dt><dd data-testid="count-marks">${marks}</dd></div>`}
     </dl>
   `;
 }
@@ -517,8 +600,8 @@ function Presence({ info, seat }) {
   </ul>`;
 }
 
-function Log({ view, seat }) {
-  const lines = logLines(view.events, seat);
+/// The announcements, numbered by move (a line's number is its move's, not its place in the list).
+function Log({ lines }) {
   const ref = useRef(null);
   useEffect(() => {
     if (ref.current) ref.current.scrollTop = ref.current.scrollHeight;
@@ -528,22 +611,33 @@ function Log({ view, seat }) {
       <h2 id="log-title">${t('log.title')}</h2>
       ${lines.length === 0 && html`<p class="muted">${t('log.empty')}</p>`}
       <ol ref=${ref} role="log" aria-live="polite" aria-relevant="additions" data-testid="log">
-        ${lines.map((l, i) => html`<li key=${i} class=${'log-' + l.kind}>${lineText(l)}</li>`)}
+        ${lines.map((l, i) => {
+          const [text, capture] = lineParts(l);
+          // The key changes with the count of a turn's rejections, so that its replaced line is
+          // announced as a new one.
+          return html`<li key=${`${i}:${l.kind}:${l.params.n ?? 0}`} value=${l.move} class=${'log-' + l.kind}>
+            ${text}${capture && html` <span class="log-capture">${capture}</span>`}
+          </li>`;
+        })}
       </ol>
     </section>
   `;
 }
 
-function EndPanel({ table, view }) {
+function EndPanel({ table, view, won }) {
   const reveal = view.reveal;
   if (!reveal) return null;
   const s = reveal.score;
   const n = (x) => formatNumber(x);
+  // In Atari Go the first capture decides: an area score means something only when the game
+  // was scored (two passes before any capture, or the turn cap).
+  const showScore = !view.rules.atari_go || !!reveal.result?.score;
   return html`
     <section class="end card" aria-labelledby="end-title" data-testid="end">
       <h2 id="end-title">${t('end.title')}</h2>
       <p class="result" data-testid="result">${resultSentence(reveal.result)}</p>
-      <div class="table-scroll"><table class="score" data-testid="score">
+      ${won && html`<p data-testid="winning-capture">${t('end.winningCapture', { points: won.captured.join(', '), n: won.captured.length })}</p>`}
+      ${showScore && html`<div class="table-scroll"><table class="score" data-testid="score">
         <caption>${t('end.score')}</caption>
         <thead>
           <tr><th scope="col"></th><th scope="col">${t('end.stones')}</th><th scope="col">${t('end.territory')}</th><th scope="col">${t('end.komi')}</th><th scope="col">${t('end.total')}</th></tr>
@@ -552,8 +646,8 @@ function EndPanel({ table, view }) {
           <tr><th scope="row">${colorName('black')}</th><td>${s.black_stones}</td><td>${s.black_territory}</td><td>–</td><td>${n(s.black)}</td></tr>
           <tr><th scope="row">${colorName('white')}</th><td>${s.white_stones}</td><td>${s.white_territory}</td><td>${n(s.komi)}</td><td>${n(s.white)}</td></tr>
         </tbody>
-      </table></div>
-      ${reveal.result?.reason !== 'two-passes' && reveal.result?.reason !== 'turn-cap' &&
+      </table></div>`}
+      ${showScore && reveal.result?.reason !== 'two-passes' && reveal.result?.reason !== 'turn-cap' &&
       html`<p class="hint">${t('end.scoreNote')}</p>`}
       <p>
         <a class="button" href=${`/api/games/${encodeURIComponent(table)}/sgf`} download=${`phantomgo-${table}.sgf`} data-testid="sgf">

@@ -122,62 +122,157 @@ export function applyEvent(view, event, version) {
   return v;
 }
 
-/// The announcements of a view as log lines, each {key, params}, oldest first. `audience` is
-/// the seat whose log it is ("black", "white" or "spectator"). Rejected tries of the player on
-/// turn are folded into the line of the move that ends the turn ("White moved after 2 rejected
-/// tries"); the mover's own rejected points are named.
+/// The move number of an event: a stone, a move or a pass ends the turn its `turn` counts; any
+/// other event happens during the turn after the completed ones.
+function moveOf(e) {
+  return e.kind === 'stone' || e.kind === 'moved' || e.kind === 'pass' ? e.turn : e.turn + 1;
+}
+
+/// The sentence on the stones an event captured, as part of its move's line.
+const captureOf = (player, captured) =>
+  captured.length
+    ? { key: 'log.captured', params: { color: other(player), points: captured.join(', '), n: captured.length } }
+    : null;
+
+/// The announcements of a view as log lines, each {key, params, kind, move, capture}, oldest
+/// first; `move` is the move number, `capture` (or null) the sentence on the stones the move
+/// captured. `audience` is the seat whose log it is ("black", "white" or "spectator").
+/// One line per turn: the rejected tries of a turn are folded into the line of the move that
+/// ends it ("White moved after 2 rejected tries", "You played D4 after 1 rejected try (C3)");
+/// while the turn goes on, a single line counts them and is replaced at each new rejection (a
+/// new key, so that the log region announces it).
 export function logLines(events, audience) {
   const lines = [];
-  let pendingRejected = 0; // opponent's rejected tries this turn
-  let pendingOwn = []; // own illegal points this turn
+  let pending = false; // the last line is the turn in progress, made of rejections only
+  let own = []; // own rejected points this turn
+  let others = 0; // the opponent's rejected tries this turn
+  const setPending = (line) => {
+    if (pending) lines.pop();
+    lines.push(line);
+    pending = true;
+  };
+  const endTurn = (line) => {
+    if (pending) lines.pop();
+    lines.push(line);
+    pending = false;
+    own = [];
+    others = 0;
+  };
   for (const e of events) {
     const mine = e.player === audience;
     const who = e.player;
+    const move = moveOf(e);
     switch (e.kind) {
       case 'illegal':
-        pendingOwn.push(e.point);
-        lines.push({ key: 'log.ownIllegal', params: { point: e.point }, kind: 'illegal' });
+        own.push(e.point);
+        setPending({ key: 'log.ownIllegal', params: { points: own.join(', '), n: own.length }, kind: 'illegal', move });
         break;
       case 'rejected':
-        pendingRejected += 1;
-        lines.push({ key: 'log.rejected', params: { player: who, n: pendingRejected }, kind: 'rejected' });
+        others += 1;
+        setPending({ key: 'log.rejected', params: { player: who, n: others }, kind: 'rejected', move });
         break;
       case 'stone':
       case 'moved': {
-        const own = e.kind === 'stone';
-        const n = own ? pendingOwn.length : pendingRejected;
-        lines.push({
-          key: own ? (n ? 'log.ownStoneAfter' : 'log.ownStone') : n ? 'log.movedAfter' : 'log.moved',
-          params: own ? { point: e.point, n } : { player: who, n },
+        const ownMove = e.kind === 'stone';
+        const n = ownMove ? own.length : others;
+        endTurn({
+          key: ownMove ? (n ? 'log.ownStoneAfter' : 'log.ownStone') : n ? 'log.movedAfter' : 'log.moved',
+          params: ownMove ? { point: e.point, n, points: own.join(', ') } : { player: who, n },
           kind: e.kind,
+          move,
+          capture: captureOf(who, e.captured),
         });
-        if (e.captured.length)
-          lines.push({ key: 'log.captured', params: { color: other(who), points: e.captured.join(', '), n: e.captured.length }, kind: 'capture' });
-        pendingOwn = [];
-        pendingRejected = 0;
         break;
       }
       case 'pass': {
-        const n = mine ? pendingOwn.length : pendingRejected;
-        lines.push({ key: mine ? (n ? 'log.ownPassAfter' : 'log.ownPass') : (n ? 'log.passedAfter' : 'log.passed'), params: { player: who, n }, kind: 'pass' });
-        pendingOwn = [];
-        pendingRejected = 0;
+        const n = mine ? own.length : others;
+        endTurn({
+          key: mine ? (n ? 'log.ownPassAfter' : 'log.ownPass') : n ? 'log.passedAfter' : 'log.passed',
+          params: mine ? { n, points: own.join(', ') } : { player: who, n },
+          kind: 'pass',
+          move,
+        });
         break;
       }
+      // A resignation or a loss on time ends the game, not the turn: the rejections of the
+      // turn in progress keep their line.
       case 'resign':
-        lines.push({ key: mine ? 'log.ownResign' : 'log.resigned', params: { player: who }, kind: 'resign' });
+        lines.push({ key: mine ? 'log.ownResign' : 'log.resigned', params: { player: who }, kind: 'resign', move });
+        pending = false;
         break;
       case 'timeout':
-        lines.push({ key: mine ? 'log.ownTimeout' : 'log.timeout', params: { player: who }, kind: 'timeout' });
+        lines.push({ key: mine ? 'log.ownTimeout' : 'log.timeout', params: { player: who }, kind: 'timeout', move });
+        pending = false;
         break;
       case 'end':
-        lines.push({ key: 'log.end', params: {}, kind: 'end', result: e.reveal?.result ?? null });
+        // The end belongs to the move that ended the game.
+        lines.push({ key: 'log.end', params: {}, kind: 'end', move: lines.at(-1)?.move ?? e.turn, result: e.reveal?.result ?? null });
+        pending = false;
         break;
       default: // marks are not announcements
         break;
     }
   }
   return lines;
+}
+
+/// The whole game as log lines told by nobody in particular, from the reveal: one line per turn,
+/// naming every point ("Black played C3 after 1 rejected try (D4)"), then the end. For a device
+/// that both players share (hot seat), whose end must not be told from one seat's side.
+export function revealLines(reveal) {
+  const lines = reveal.turns.map((turn, i) => {
+    const move = i + 1;
+    const player = turn.player;
+    const n = turn.rejected.length;
+    const points = turn.rejected.join(', ');
+    switch (turn.end) {
+      case 'stone':
+        return {
+          key: n ? 'log.playedAfter' : 'log.played',
+          params: { player, point: turn.point, n, points },
+          kind: 'stone',
+          move,
+          capture: captureOf(player, turn.captured),
+        };
+      case 'pass':
+        return { key: n ? 'log.passedAfterAt' : 'log.passed', params: { player, n, points }, kind: 'pass', move };
+      case 'resign':
+        return { key: 'log.resigned', params: { player }, kind: 'resign', move };
+      case 'timeout':
+        return { key: 'log.timeout', params: { player }, kind: 'timeout', move };
+      default: // unfinished: the game ended during this turn
+        return n ? { key: 'log.triedRejected', params: { player, n, points }, kind: 'illegal', move } : null;
+    }
+  });
+  const out = lines.filter(Boolean);
+  out.push({ key: 'log.end', params: {}, kind: 'end', move: out.at(-1)?.move ?? 0, result: reveal.result ?? null });
+  return out;
+}
+
+/// The last event that ended a turn (a stone, a move or a pass), or null.
+export function lastTurnEnd(events) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const k = events[i].kind;
+    if (k === 'stone' || k === 'moved' || k === 'pass') return events[i];
+  }
+  return null;
+}
+
+/// Whether a pass by `seat` now ends the game: the opponent ended the last turn with a pass.
+export function passEndsGame(events, seat) {
+  const last = lastTurnEnd(events);
+  return last?.kind === 'pass' && last.player !== seat;
+}
+
+/// The capture that won an Atari Go game, from the reveal: {point, captured} of the stone that
+/// made it, or null when the game did not end by a capture.
+export function winningCapture(reveal) {
+  if (reveal?.result?.reason !== 'capture') return null;
+  for (let i = reveal.turns.length - 1; i >= 0; i--) {
+    const turn = reveal.turns[i];
+    if (turn.end === 'stone' && turn.captured.length > 0) return { point: turn.point, captured: [...turn.captured] };
+  }
+  return null;
 }
 
 /// Every step of a finished game, from the reveal: the start, then each try (rejected ones

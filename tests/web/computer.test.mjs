@@ -21,7 +21,7 @@ test('a game against the computer, to the end', async () => {
   await page.locator('#size').selectOption('5');
   await page.getByRole('button', { name: 'Create the table' }).click();
   await page.waitForURL(/#table=.+&token=.+/);
-  await page.locator('[data-testid="presence"]', { hasText: 'White is the computer (easy)' }).waitFor();
+  await page.locator('[data-testid="presence"]', { hasText: 'White is the computer (weak)' }).waitFor();
 
   const turn = page.locator('[data-testid="turn"]');
   const myTurn = () => turn.filter({ hasText: /^(Your turn|Still your turn)/ }).waitFor({ timeout: 15000 });
@@ -58,8 +58,15 @@ test('a game against the computer, to the end', async () => {
   // (our pass is not answered yet), so waiting for it raced the computer's pass and the end,
   // which removed the resign dialog under the test's click.
   const seen = frames.received.length;
+  const sentBefore = frames.sent.length;
   await page.locator('[data-testid="pass"]').click();
   const end = page.locator('[data-testid="end"]');
+  // Right after a pass of the computer, this pass ends the game and the page asks first.
+  const passSent = () => frames.sent.slice(sentBefore).some((f) => JSON.parse(f).type === 'pass');
+  const confirm = page.locator('[data-testid="pass-confirm"]');
+  for (let i = 0; i < 100 && !passSent() && (await confirm.count()) === 0; i++) await page.waitForTimeout(20);
+  const endsNow = !passSent();
+  if (endsNow) await page.locator('[data-testid="pass-yes"]').click();
   const whiteAnswer = async () => {
     for (const deadline = Date.now() + 15000; Date.now() < deadline; await page.waitForTimeout(50)) {
       for (const f of frames.received.slice(seen)) {
@@ -70,7 +77,7 @@ test('a game against the computer, to the end', async () => {
     }
     throw new Error('the computer did not answer the pass');
   };
-  if ((await whiteAnswer()) === 'pass') {
+  if (endsNow || (await whiteAnswer()) === 'pass') {
     await end.waitFor();
   } else {
     await myTurn();

@@ -84,6 +84,12 @@ test('a hot-seat game with the curtain, played with the keyboard only', async ()
   await throughCurtain(page, 'White', ['C3'], { keyboard: true });
   await page.locator('[data-testid="pass"]').focus();
   await page.keyboard.press('Enter');
+  // Black has just passed, so this pass ends the game: the page asks first, with the focus on
+  // "No"; the answer "Yes" is one Shift-Tab before it.
+  await page.locator('[data-testid="pass-confirm"]').waitFor();
+  await page.waitForFunction(() => document.activeElement?.innerText === 'No, keep playing');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
 
   // Two passes: no curtain at the end, the board is revealed.
   await page.locator('[data-testid="end"]').waitFor();

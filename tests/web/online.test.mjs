@@ -111,7 +111,10 @@ test('a whole online game between two browsers', async () => {
   // Two passes end the game.
   await white.locator('[data-testid="pass"]').click();
   await black.getByText('White passed.').waitFor();
+  // White has just passed: Black's pass would end the game, so the page asks first.
   await black.locator('[data-testid="pass"]').click();
+  await black.locator('[data-testid="pass-confirm"]', { hasText: 'passing now ends the game' }).waitFor();
+  await black.locator('[data-testid="pass-yes"]').click();
   for (const page of [black, white]) {
     await page.locator('[data-testid="end"]').waitFor();
     assert.equal(await page.locator('[data-testid="result"]').innerText(), 'White wins by 4.5 points.');

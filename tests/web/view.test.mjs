@@ -1,7 +1,9 @@
 // The page's view folding (web/view.js), in node: no browser, no server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyEvent, logLines, pointToXY, replaySteps, viewFromSnapshot, xyToPoint } from '../../web/view.js';
+import {
+  applyEvent, logLines, other, passEndsGame, pointToXY, replaySteps, revealLines, viewFromSnapshot, winningCapture, xyToPoint,
+} from '../../web/view.js';
 
 const snapshot = (over = {}) => ({
   audience: 'black',
@@ -49,20 +51,82 @@ test('own stones, rejected tries and announced captures fold into the view', () 
   assert.equal(v.version, 5);
 });
 
-test('the log folds rejected tries into the move that ends the turn', () => {
+test('the log has one line per turn: rejected tries fold into the move that ends it', () => {
   const events = [
-    { kind: 'rejected', player: 'white', turn: 1, to_move: 'white' },
-    { kind: 'rejected', player: 'white', turn: 1, to_move: 'white' },
-    { kind: 'moved', player: 'white', captured: ['C3', 'D3'], turn: 2, to_move: 'black' },
-    { kind: 'pass', player: 'black', turn: 3, to_move: 'white' },
+    { kind: 'rejected', player: 'white', turn: 0, to_move: 'white' },
+    { kind: 'rejected', player: 'white', turn: 0, to_move: 'white' },
+    { kind: 'moved', player: 'white', captured: ['C3', 'D3'], turn: 1, to_move: 'black' },
+    { kind: 'illegal', player: 'black', point: 'D4', turn: 1, to_move: 'black' },
+    { kind: 'pass', player: 'black', turn: 2, to_move: 'white' },
   ];
   const lines = logLines(events, 'black');
   assert.deepEqual(
-    lines.map((l) => [l.key, l.params.n ?? null]),
-    [['log.rejected', 1], ['log.rejected', 2], ['log.movedAfter', 2], ['log.captured', 2], ['log.ownPass', 0]],
+    lines.map((l) => [l.move, l.key, l.params.n ?? null]),
+    [[1, 'log.movedAfter', 2], [2, 'log.ownPassAfter', 1]],
   );
-  assert.equal(lines[3].params.points, 'C3, D3');
-  assert.equal(lines[3].params.color, 'black');
+  assert.deepEqual(lines[0].capture, { key: 'log.captured', params: { color: 'black', points: 'C3, D3', n: 2 } });
+  assert.equal(lines[1].params.points, 'D4');
+  // While a turn goes on, one line counts its rejections.
+  assert.deepEqual(
+    logLines(events.slice(0, 2), 'black').map((l) => [l.move, l.key, l.params.n]),
+    [[1, 'log.rejected', 2]],
+  );
+  assert.deepEqual(
+    logLines([...events, { kind: 'illegal', player: 'black', point: 'E5', turn: 2, to_move: 'black' }], 'black').at(-1).params,
+    { points: 'E5', n: 1 },
+  );
+  // A resignation during a turn keeps that turn's line; the end takes the number of its move.
+  const resigned = logLines([
+    ...events.slice(0, 4),
+    { kind: 'resign', player: 'black', turn: 1, to_move: null },
+    { kind: 'end', player: 'black', turn: 1, to_move: null, reveal: { result: { winner: 'white', reason: 'resignation' } } },
+  ], 'black');
+  assert.deepEqual(resigned.map((l) => [l.move, l.kind]), [[1, 'moved'], [2, 'illegal'], [2, 'resign'], [2, 'end']]);
+});
+
+test('the end of a hot-seat game is told from the reveal, by nobody in particular', () => {
+  const reveal = {
+    turns: [
+      { player: 'black', rejected: [], end: 'stone', point: 'C3', captured: [] },
+      { player: 'white', rejected: ['C3', 'E5'], end: 'stone', point: 'D4', captured: [] },
+      { player: 'black', rejected: ['D4'], end: 'pass' },
+      { player: 'white', rejected: [], end: 'stone', point: 'B3', captured: ['C3'] },
+      { player: 'black', rejected: ['B3'], end: 'unfinished' },
+    ],
+    result: { winner: 'white', reason: 'time' },
+  };
+  assert.deepEqual(
+    revealLines(reveal).map((l) => [l.move, l.key, l.params.points ?? null]),
+    [
+      [1, 'log.played', ''],
+      [2, 'log.playedAfter', 'C3, E5'],
+      [3, 'log.passedAfterAt', 'D4'],
+      [4, 'log.played', ''],
+      [5, 'log.triedRejected', 'B3'],
+      [5, 'log.end', null],
+    ],
+  );
+  assert.equal(revealLines(reveal)[3].capture.params.color, 'black');
+});
+
+test('a pass ends the game only right after the opponent passed', () => {
+  const pass = (player, turn) => ({ kind: 'pass', player, turn, to_move: other(player) });
+  assert.equal(passEndsGame([], 'black'), false);
+  assert.equal(passEndsGame([pass('white', 1)], 'black'), true);
+  assert.equal(passEndsGame([pass('white', 1), { kind: 'illegal', player: 'black', point: 'C3', turn: 1 }], 'black'), true);
+  assert.equal(passEndsGame([pass('white', 1), { kind: 'moved', player: 'black', captured: [], turn: 2 }], 'white'), false);
+});
+
+test('the winning capture of Atari Go comes from the reveal', () => {
+  const reveal = (reason) => ({
+    turns: [
+      { player: 'black', rejected: [], end: 'stone', point: 'A2', captured: ['A1'] },
+      { player: 'white', rejected: [], end: 'pass' },
+    ],
+    result: { winner: 'black', reason },
+  });
+  assert.deepEqual(winningCapture(reveal('capture')), { point: 'A2', captured: ['A1'] });
+  assert.equal(winningCapture(reveal('two-passes')), null);
 });
 
 test('the replay has a step per try and three boards per step', () => {

@@ -14,13 +14,13 @@ export default {
 
   'home.title': 'Go, im Dunkeln gespielt',
   'home.lead':
-    'Beim Phantom-Go siehst du nur deine eigenen Steine. Ein Schiedsrichter führt das wirkliche Brett und beantwortet jeden Zugversuch mit einem einzigen Wort: erlaubt oder unerlaubt.',
+    'Beim Phantom-Go siehst du nur deine eigenen Steine. Ein Schiedsrichter führt das wirkliche Brett und beantwortet jeden Zugversuch mit einem einzigen Wort: zulässig oder unzulässig.',
   'home.how':
-    'Ein unerlaubter Versuch verrät etwas: Vielleicht steht dort ein verborgener Stein. Du bleibst am Zug und versuchst es anderswo. Schläge werden beiden Seiten angesagt. Am Ende wird das ganze Brett aufgedeckt.',
+    'Ein unzulässiger Versuch verrät etwas: Vielleicht steht dort ein verborgener Stein. Du bleibst am Zug und versuchst es anderswo. Jede Gefangennahme wird beiden Seiten angesagt. Am Ende wird das ganze Brett aufgedeckt.',
   'home.readRules': 'Die Regeln lesen',
   'home.demo.title': 'Was Schwarz sieht',
   'home.demo.caption':
-    'Die eigenen Steine von Schwarz, rote Kreuze, wo Versuche abgewiesen wurden, und blasse weiße Steine, wo Schwarz die Züge von Weiß vermutet. Die echten Steine von Weiß bleiben bis zum Ende verborgen.',
+    'Die eigenen Steine von Schwarz, rote Kreuze, wo Versuche abgewiesen wurden, und blasse weiße Steine, wo Schwarz die Züge von Weiß vermutet. Die wirklichen Steine von Weiß bleiben bis zum Ende verborgen.',
 
   'setup.title': 'Einen Tisch einrichten',
   'setup.mode': 'Wie möchtest du spielen?',
@@ -32,9 +32,9 @@ export default {
   'setup.mode.hotseat.hint': 'Zwischen den Zügen verdeckt ein Vorhang das Brett, während ihr das Gerät weitergebt.',
   'setup.color': 'Deine Farbe',
   'setup.strength': 'Spielstärke des Computers',
-  'strength.easy': 'leicht',
+  'strength.easy': 'schwach',
   'strength.medium': 'mittel',
-  'strength.hard': 'schwer',
+  'strength.hard': 'stark',
   'setup.size': 'Brettgröße',
   'setup.handicap': 'Vorgabesteine',
   'setup.handicap.none': 'keine',
@@ -45,7 +45,7 @@ export default {
   'setup.ko.superko': 'Superko',
   'setup.ko.simple': 'einfaches Ko',
   'setup.variants': 'Varianten',
-  'setup.atariGo': 'Atari-Go: Der erste Schlag gewinnt',
+  'setup.atariGo': 'Atari-Go: Die erste Gefangennahme gewinnt',
   'setup.atariGo.short': 'Atari-Go',
   'setup.torus': 'Torus: Das Brett schließt sich an den Rändern',
   'setup.torus.short': 'Torus',
@@ -76,15 +76,15 @@ export default {
 
   'turn.waiting': 'Warten, bis der andere Spieler beitritt.',
   'turn.yours': 'Du bist am Zug.',
-  'turn.yoursAgain': 'Immer noch du: Versuche einen anderen Punkt.',
+  'turn.yoursAgain': 'Du bist weiter am Zug: Versuche einen anderen Punkt.',
   'turn.other': '{player} ist am Zug.',
   'turn.thinking': '{player} (der Computer) überlegt…',
 
   'board.label.seat': 'Brett von {player}: Nur deine eigenen Steine sind zu sehen',
   'board.label.spectator': 'Das Brett aus Sicht der Zuschauer: nur Vorgabesteine',
-  'board.label.final': 'Das aufgedeckte Schlussbrett',
+  'board.label.final': 'Die aufgedeckte Schlussstellung',
   'board.keys':
-    'Tastatur: Pfeiltasten bewegen über das Brett, Eingabe versucht den Punkt, M setzt oder löscht eine Vermutung. Mit der Maus: Umschalt-Klick oder Rechtsklick markiert.',
+    'Tastatur: Pfeiltasten bewegen über das Brett, die Eingabetaste versucht dort einen Zug, M setzt oder löscht eine Vermutung. Mit der Maus: Umschalt-Klick oder Rechtsklick markiert.',
 
   'cell.own': 'dein Stein',
   'cell.black': 'schwarzer Stein',
@@ -116,26 +116,32 @@ export default {
 
   'log.title': 'Ansagen',
   'log.empty': 'Noch wurde nichts angesagt.',
-  'log.ownIllegal': 'Dein Versuch auf {point} wurde abgewiesen.',
+  'log.ownIllegal': {
+    one: 'Dein Versuch auf {points} wurde abgewiesen.',
+    other: 'Deine Versuche auf {points} wurden abgewiesen.',
+  },
   'log.ownStone': 'Du hast {point} gespielt.',
   'log.ownStoneAfter': {
-    one: 'Du hast {point} gespielt, nach {n} abgewiesenen Versuch.',
-    other: 'Du hast {point} gespielt, nach {n} abgewiesenen Versuchen.',
+    one: 'Du hast {point} gespielt, nach {n} abgewiesenen Versuch ({points}).',
+    other: 'Du hast {point} gespielt, nach {n} abgewiesenen Versuchen ({points}).',
   },
-  'log.rejected': 'Ein Versuch von {player} wurde abgewiesen.',
+  'log.rejected': {
+    one: 'Ein Versuch von {player} wurde abgewiesen.',
+    other: 'Versuche von {player} wurden abgewiesen: bisher {n}.',
+  },
   'log.moved': '{player} hat gezogen.',
   'log.movedAfter': {
     one: '{player} hat gezogen, nach {n} abgewiesenen Versuch.',
     other: '{player} hat gezogen, nach {n} abgewiesenen Versuchen.',
   },
   'log.captured': {
-    one: '{color}: Stein geschlagen auf {points}.',
-    other: '{color}: Steine geschlagen auf {points}.',
+    one: 'Gefangennahme: ein Stein von {color} auf {points}.',
+    other: 'Gefangennahme: {n} Steine von {color} auf {points}.',
   },
   'log.ownPass': 'Du hast gepasst.',
   'log.ownPassAfter': {
-    one: 'Du hast gepasst, nach {n} abgewiesenen Versuch.',
-    other: 'Du hast gepasst, nach {n} abgewiesenen Versuchen.',
+    one: 'Du hast gepasst, nach {n} abgewiesenen Versuch ({points}).',
+    other: 'Du hast gepasst, nach {n} abgewiesenen Versuchen ({points}).',
   },
   'log.passed': '{player} hat gepasst.',
   'log.passedAfter': {
@@ -153,26 +159,26 @@ export default {
   'result.wins': '{winner} gewinnt.',
   'result.resignation': '{winner} gewinnt durch Aufgabe.',
   'result.time': '{winner} gewinnt durch Zeitüberschreitung.',
-  'result.capture': '{winner} gewinnt mit dem ersten Schlag.',
+  'result.capture': '{winner} gewinnt mit der ersten Gefangennahme.',
 
   'end.title': 'Das Brett ist aufgedeckt',
-  'end.score': 'Flächenwertung des Schlussbretts',
+  'end.score': 'Flächenwertung der Schlussstellung',
   'end.stones': 'Steine',
   'end.territory': 'Gebiet',
   'end.komi': 'Komi',
   'end.total': 'Summe',
   'end.scoreNote': 'Die Partie endete nicht durch Passen; die Wertung dient nur zur Information.',
-  'end.sgf': 'Partie herunterladen (SGF)',
+  'end.sgf': 'SGF herunterladen',
   'end.again': 'Noch eine Partie',
 
   'curtain.title': '{player} ist am Zug',
   'curtain.pass': 'Gib das Gerät an {player}. Nur {player} sollte den nächsten Bildschirm sehen.',
   'curtain.news': 'Angesagt seit deinem letzten Zug',
-  'curtain.show': 'Ich bin {player}: mein Brett zeigen',
+  'curtain.show': '{player}: Brett zeigen',
 
   'invite.title': 'Lade deinen Gegner ein',
   'invite.links': 'Links zu diesem Tisch',
-  'invite.link': 'Schicke diesen Link an den Spieler von {player}',
+  'invite.link': 'Schicke diesen Link an die Person, die {player} spielen soll',
   'invite.watch': 'Mit diesem Link kann jeder zuschauen',
   'invite.copy': 'Kopieren',
   'invite.copied': 'Kopiert',
@@ -186,7 +192,7 @@ export default {
   'replay.turn': 'Zug {n}',
   'replay.rejected': '{player} versuchte {point}: abgewiesen',
   'replay.stone': '{player} spielte {point}.',
-  'replay.captured': { one: 'Geschlagen: {points}.', other: 'Geschlagen: {points}.' },
+  'replay.captured': { one: 'Gefangen: {points}.', other: 'Gefangen: {points}.' },
   'replay.first': 'Erster Schritt',
   'replay.prev': 'Vorheriger Schritt',
   'replay.next': 'Nächster Schritt',
@@ -194,6 +200,32 @@ export default {
   'replay.slider': 'Schritt des Nachspielens',
   'replay.count': 'Schritt {i} von {n}',
   'replay.boardLabel': 'Das Brett zum Nachspielen',
+
+  'table.hotseatEnd': 'Das wirkliche Brett, für beide Seiten',
+  'action.pass.confirm': '{player} hat gerade gepasst: Wenn du jetzt passt, endet die Partie.',
+  'action.pass.yes': 'Ja, passen und die Partie beenden',
+  'action.pass.no': 'Nein, weiterspielen',
+  'saved.forget.confirm':
+    'Diese Partie ist noch nicht vorbei, und ihr Link ist der einzige Weg zurück an deinen Platz. Trotzdem vergessen? Bewahre den Link auf, wenn du zurückkommen willst.',
+  'saved.forget.yes': 'Ja, vergessen',
+  'saved.forget.no': 'Nein, behalten',
+  'log.played': '{player} hat {point} gespielt.',
+  'log.playedAfter': {
+    one: '{player} hat {point} gespielt, nach {n} abgewiesenen Versuch ({points}).',
+    other: '{player} hat {point} gespielt, nach {n} abgewiesenen Versuchen ({points}).',
+  },
+  'log.passedAfterAt': {
+    one: '{player} hat gepasst, nach {n} abgewiesenen Versuch ({points}).',
+    other: '{player} hat gepasst, nach {n} abgewiesenen Versuchen ({points}).',
+  },
+  'log.triedRejected': {
+    one: 'Der Versuch von {player} auf {points} wurde abgewiesen.',
+    other: 'Die Versuche von {player} auf {points} wurden abgewiesen.',
+  },
+  'end.winningCapture': {
+    one: 'Die entscheidende Gefangennahme ist auf dem Brett markiert: {points}.',
+    other: 'Die entscheidende Gefangennahme ist auf dem Brett markiert: {points}.',
+  },
 
   'rules.title': 'Die Regeln von Phantom-Go',
   'rules.contents': 'Inhalt',

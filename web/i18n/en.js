@@ -33,9 +33,9 @@ export default {
   'setup.mode.hotseat.hint': 'Between turns a curtain hides the board while you pass the device.',
   'setup.color': 'Your colour',
   'setup.strength': 'Strength of the computer',
-  'strength.easy': 'easy',
+  'strength.easy': 'weak',
   'strength.medium': 'medium',
-  'strength.hard': 'hard',
+  'strength.hard': 'strong',
   'setup.size': 'Board size',
   'setup.handicap': 'Handicap stones',
   'setup.handicap.none': 'none',
@@ -117,13 +117,19 @@ export default {
 
   'log.title': 'Announcements',
   'log.empty': 'Nothing has been announced yet.',
-  'log.ownIllegal': 'Your try at {point} was rejected.',
+  'log.ownIllegal': {
+    one: 'Your try at {points} was rejected.',
+    other: 'Your tries at {points} were rejected.',
+  },
   'log.ownStone': 'You played {point}.',
   'log.ownStoneAfter': {
-    one: 'You played {point} after {n} rejected try.',
-    other: 'You played {point} after {n} rejected tries.',
+    one: 'You played {point} after {n} rejected try ({points}).',
+    other: 'You played {point} after {n} rejected tries ({points}).',
   },
-  'log.rejected': "{player}'s try was rejected.",
+  'log.rejected': {
+    one: "{player}'s try was rejected.",
+    other: "{player}'s tries were rejected: {n} so far.",
+  },
   'log.moved': '{player} moved.',
   'log.movedAfter': {
     one: '{player} moved after {n} rejected try.',
@@ -131,12 +137,12 @@ export default {
   },
   'log.captured': {
     one: '{color} stone captured at {points}.',
-    other: '{color} stones captured at {points}.',
+    other: '{n} {color} stones captured at {points}.',
   },
   'log.ownPass': 'You passed.',
   'log.ownPassAfter': {
-    one: 'You passed after {n} rejected try.',
-    other: 'You passed after {n} rejected tries.',
+    one: 'You passed after {n} rejected try ({points}).',
+    other: 'You passed after {n} rejected tries ({points}).',
   },
   'log.passed': '{player} passed.',
   'log.passedAfter': {
@@ -163,13 +169,13 @@ export default {
   'end.komi': 'Komi',
   'end.total': 'Total',
   'end.scoreNote': 'The game did not end by passing, so the score is shown for information only.',
-  'end.sgf': 'Download the game (SGF)',
+  'end.sgf': 'Download SGF',
   'end.again': 'Play another game',
 
   'curtain.title': "{player}'s turn",
   'curtain.pass': 'Hand the device to {player}. Only {player} should look at the next screen.',
   'curtain.news': 'Announced since your last move',
-  'curtain.show': "I am {player}: show my board",
+  'curtain.show': "Show {player}'s board",
 
   'invite.title': 'Invite your opponent',
   'invite.links': 'Links to this table',
@@ -195,6 +201,32 @@ export default {
   'replay.slider': 'Step of the replay',
   'replay.count': 'Step {i} of {n}',
   'replay.boardLabel': 'The replay board',
+
+  'table.hotseatEnd': 'The real board, for both players',
+  'action.pass.confirm': '{player} has just passed: passing now ends the game.',
+  'action.pass.yes': 'Yes, pass and end the game',
+  'action.pass.no': 'No, keep playing',
+  'saved.forget.confirm':
+    'This game is not over, and its link is the only way back to your seat. Forget it anyway? Keep a copy of the link if you want to come back.',
+  'saved.forget.yes': 'Yes, forget it',
+  'saved.forget.no': 'No, keep it',
+  'log.played': '{player} played {point}.',
+  'log.playedAfter': {
+    one: '{player} played {point} after {n} rejected try ({points}).',
+    other: '{player} played {point} after {n} rejected tries ({points}).',
+  },
+  'log.passedAfterAt': {
+    one: '{player} passed after {n} rejected try ({points}).',
+    other: '{player} passed after {n} rejected tries ({points}).',
+  },
+  'log.triedRejected': {
+    one: "{player}'s try at {points} was rejected.",
+    other: "{player}'s tries at {points} were rejected.",
+  },
+  'end.winningCapture': {
+    one: 'The winning capture is marked on the board: {points}.',
+    other: 'The winning capture is marked on the board: {points}.',
+  },
 
   'rules.title': 'The rules of Phantom Go',
   'rules.contents': 'Contents',

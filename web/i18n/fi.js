@@ -10,7 +10,7 @@ export default {
   'footer.version': 'Versio {version} · commit {commit}',
 
   'color.black': 'Musta',
-  'color.white': 'Valkoinen',
+  'color.white': 'Valkea',
 
   'home.title': 'Goa pimeässä',
   'home.lead':
@@ -20,7 +20,7 @@ export default {
   'home.readRules': 'Lue säännöt',
   'home.demo.title': 'Mitä Musta näkee',
   'home.demo.caption':
-    'Mustan omat kivet, punaiset rastit siellä, missä yritykset hylättiin, ja haaleat valkoiset kivet siellä, minne Musta arvelee Valkoisen pelanneen. Valkoisen todelliset kivet pysyvät piilossa loppuun asti.',
+    'Mustan omat kivet, punaiset rastit siellä, missä yritykset hylättiin, ja haaleat valkeat kivet siellä, minne Musta arvelee Valkean pelanneen. Valkean todelliset kivet pysyvät piilossa loppuun asti.',
 
   'setup.title': 'Perusta pöytä',
   'setup.mode': 'Miten haluat pelata?',
@@ -31,15 +31,15 @@ export default {
   'setup.mode.computer.hint': 'Myös tietokone pelaa pimeässä: se näkee vain omat kivensä.',
   'setup.mode.hotseat.hint': 'Vuorojen välissä verho peittää laudan, kun annatte laitteen toiselle.',
   'setup.color': 'Värisi',
-  'setup.strength': 'Tietokoneen taso',
-  'strength.easy': 'helppo',
-  'strength.medium': 'keskitaso',
-  'strength.hard': 'vaikea',
+  'setup.strength': 'Tietokoneen vahvuus',
+  'strength.easy': 'heikko',
+  'strength.medium': 'keskivahva',
+  'strength.hard': 'vahva',
   'setup.size': 'Laudan koko',
   'setup.handicap': 'Tasoituskivet',
   'setup.handicap.none': 'ei yhtään',
   'setup.komi': 'Komi',
-  'setup.komi.hint': 'Valkoinen saa {komi} pistettä komia, tasoituskivien kanssa {handicapKomi}. Voit muuttaa arvoa.',
+  'setup.komi.hint': 'Valkea saa {komi} pistettä komia, tasoituskivien kanssa {handicapKomi}. Voit muuttaa arvoa.',
   'setup.komiInvalid': 'Komin on oltava luku 0,5:n välein.',
   'setup.ko': 'Ko-sääntö',
   'setup.ko.superko': 'superko',
@@ -88,7 +88,7 @@ export default {
 
   'cell.own': 'oma kivesi',
   'cell.black': 'musta kivi',
-  'cell.white': 'valkoinen kivi',
+  'cell.white': 'valkea kivi',
   'cell.empty': 'ei tiedossasi olevaa kiveä',
   'cell.tried': 'jo yritetty tällä vuorolla',
   'cell.rejected': 'yritys tähän hylättiin',
@@ -103,7 +103,7 @@ export default {
   'action.markMode.hint': 'Merkintätila on päällä: pisteen napsautus lisää tai poistaa arvausmerkin. Vain sinä näet ne.',
 
   'counts.black': 'Mustia kiviä laudalla',
-  'counts.white': 'Valkoisia kiviä laudalla',
+  'counts.white': 'Valkeita kiviä laudalla',
   'counts.rejections': 'Hylätyt yritykset tällä vuorolla ({player})',
   'counts.marks': 'Arvausmerkkisi',
 
@@ -116,26 +116,32 @@ export default {
 
   'log.title': 'Ilmoitukset',
   'log.empty': 'Mitään ei ole vielä ilmoitettu.',
-  'log.ownIllegal': 'Yrityksesi pisteeseen {point} hylättiin.',
+  'log.ownIllegal': {
+    one: 'Yrityksesi pisteeseen {points} hylättiin.',
+    other: 'Yrityksesi pisteisiin {points} hylättiin.',
+  },
   'log.ownStone': 'Pelasit pisteeseen {point}.',
   'log.ownStoneAfter': {
-    one: 'Pelasit pisteeseen {point} {n} hylätyn yrityksen jälkeen.',
-    other: 'Pelasit pisteeseen {point} {n} hylätyn yrityksen jälkeen.',
+    one: 'Pelasit pisteeseen {point} {n} hylätyn yrityksen jälkeen ({points}).',
+    other: 'Pelasit pisteeseen {point} {n} hylätyn yrityksen jälkeen ({points}).',
   },
-  'log.rejected': '{player}: yritys hylättiin.',
-  'log.moved': '{player} siirsi.',
+  'log.rejected': {
+    one: '{player}: yritys hylättiin.',
+    other: '{player}: hylättyjä yrityksiä tähän mennessä {n}.',
+  },
+  'log.moved': '{player} pelasi.',
   'log.movedAfter': {
-    one: '{player} siirsi {n} hylätyn yrityksen jälkeen.',
-    other: '{player} siirsi {n} hylätyn yrityksen jälkeen.',
+    one: '{player} pelasi {n} hylätyn yrityksen jälkeen.',
+    other: '{player} pelasi {n} hylätyn yrityksen jälkeen.',
   },
   'log.captured': {
-    one: '{color}: kivi vangittiin pisteestä {points}.',
-    other: '{color}: kiviä vangittiin pisteistä {points}.',
+    one: '{color} menetti kiven pisteessä {points}.',
+    other: '{color} menetti {n} kiveä pisteissä {points}.',
   },
   'log.ownPass': 'Passasit.',
   'log.ownPassAfter': {
-    one: 'Passasit {n} hylätyn yrityksen jälkeen.',
-    other: 'Passasit {n} hylätyn yrityksen jälkeen.',
+    one: 'Passasit {n} hylätyn yrityksen jälkeen ({points}).',
+    other: 'Passasit {n} hylätyn yrityksen jälkeen ({points}).',
   },
   'log.passed': '{player} passasi.',
   'log.passedAfter': {
@@ -152,7 +158,7 @@ export default {
   'result.points': '{winner} voittaa {margin} pisteellä.',
   'result.wins': '{winner} voittaa.',
   'result.resignation': '{winner} voittaa luovutuksella.',
-  'result.time': '{winner} voittaa ajan loppumisella.',
+  'result.time': '{winner} voittaa ajalla.',
   'result.capture': '{winner} voittaa ensimmäisellä vangitsemisella.',
 
   'end.title': 'Lauta on paljastettu',
@@ -162,13 +168,13 @@ export default {
   'end.komi': 'Komi',
   'end.total': 'Yhteensä',
   'end.scoreNote': 'Peli ei päättynyt passeihin, joten laskenta on vain tiedoksi.',
-  'end.sgf': 'Lataa peli (SGF)',
+  'end.sgf': 'Lataa SGF',
   'end.again': 'Pelaa uusi peli',
 
   'curtain.title': 'Vuorossa: {player}',
   'curtain.pass': 'Anna laite seuraavalle pelaajalle ({player}). Vain hänen kuuluu nähdä seuraava näkymä.',
   'curtain.news': 'Ilmoitettu edellisen siirtosi jälkeen',
-  'curtain.show': 'Pelaan värillä {player}: näytä lautani',
+  'curtain.show': '{player}: näytä lauta',
 
   'invite.title': 'Kutsu vastustaja',
   'invite.links': 'Tämän pöydän linkit',
@@ -178,7 +184,7 @@ export default {
   'invite.copied': 'Kopioitu',
   'invite.keep': 'Paikkasi säilyy tällä laitteella: voit sulkea sivun ja palata myöhemmin.',
 
-  'replay.title': 'Kertaus',
+  'replay.title': 'Pelin toisto',
   'replay.as': 'Näytä lauta',
   'replay.real': 'todellisena',
   'replay.seen': 'niin kuin {player} sen näki',
@@ -191,9 +197,35 @@ export default {
   'replay.prev': 'Edellinen vaihe',
   'replay.next': 'Seuraava vaihe',
   'replay.last': 'Viimeinen vaihe',
-  'replay.slider': 'Kertauksen vaihe',
+  'replay.slider': 'Toiston vaihe',
   'replay.count': 'Vaihe {i}/{n}',
-  'replay.boardLabel': 'Kertauksen lauta',
+  'replay.boardLabel': 'Toiston lauta',
+
+  'table.hotseatEnd': 'Todellinen lauta molemmille pelaajille',
+  'action.pass.confirm': '{player} passasi juuri: jos passaat nyt, peli päättyy.',
+  'action.pass.yes': 'Kyllä, passaan ja peli päättyy',
+  'action.pass.no': 'Ei, jatketaan',
+  'saved.forget.confirm':
+    'Tämä peli on vielä kesken, ja sen linkki on ainoa tie takaisin paikallesi. Unohdetaanko se silti? Säilytä linkki, jos haluat palata.',
+  'saved.forget.yes': 'Kyllä, unohda',
+  'saved.forget.no': 'Ei, säilytä',
+  'log.played': '{player} pelasi pisteeseen {point}.',
+  'log.playedAfter': {
+    one: '{player} pelasi pisteeseen {point} {n} hylätyn yrityksen jälkeen ({points}).',
+    other: '{player} pelasi pisteeseen {point} {n} hylätyn yrityksen jälkeen ({points}).',
+  },
+  'log.passedAfterAt': {
+    one: '{player} passasi {n} hylätyn yrityksen jälkeen ({points}).',
+    other: '{player} passasi {n} hylätyn yrityksen jälkeen ({points}).',
+  },
+  'log.triedRejected': {
+    one: '{player}: yritys pisteeseen {points} hylättiin.',
+    other: '{player}: yritykset pisteisiin {points} hylättiin.',
+  },
+  'end.winningCapture': {
+    one: 'Pelin ratkaissut vangitseminen on merkitty laudalle: {points}.',
+    other: 'Pelin ratkaissut vangitseminen on merkitty laudalle: {points}.',
+  },
 
   'rules.title': 'Phantom Gon säännöt',
   'rules.contents': 'Sisältö',

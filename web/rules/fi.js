@@ -12,7 +12,7 @@ export default {
           p: 'Kun on vuorosi, valitset pisteen ja yrität pelata siihen. Jos kivi olisi siinä todellisella laudalla sallittu, se pelataan ja vuorosi päättyy. Jos se ei olisi sallittu, erotuomari sanoo vain ”kielletty”. Syytä et saa tietää: ehkä pisteessä on vastustajan kivi, ehkä kivellä ei olisi yhtään vapautta, ehkä siirto rikkoisi ko-sääntöä. Vuoro pysyy sinulla, ja yrität toista pistettä.',
         },
         {
-          p: 'Jokainen hylkäys on siis vihje. Hyvät pelaajat lukevat ilmoituksia kuin etsivä rikospaikkaa: missä vastustajalla oli vaikeuksia, mitkä kivistäni katosivat, missä sen ryhmät voivat olla?',
+          p: 'Jokainen hylkäys on siis vihje. Hyvät pelaajat lukevat ilmoituksia kuin etsivä rikospaikkaa: missä vastustajalla oli vaikeuksia, mitkä kivistäni katosivat, missä hänen ryhmänsä voivat olla?',
         },
       ],
     },
@@ -45,7 +45,7 @@ export default {
               ['Vangitseminen', 'Kivet poistetaan, ja kaikki näkevät sen.', 'Erotuomari ilmoittaa molemmille jokaisen vangitun kiven pisteen. Vangitsevan kiven piste pysyy salassa.'],
               ['Passaaminen ja loppu', 'Kaksi peräkkäistä passia päättää pelin; pelaajat sopivat kuolleista kivistä.', 'Myös tässä kaksi peräkkäistä passia päättää pelin. Sitten koko lauta paljastetaan molempien pelaajien kaikkine yrityksineen ja lasketaan sellaisenaan: kuolleiden kivien poistovaihetta ei ole.'],
               ['Komi', 'Sääntöjen mukaan, yleensä 6,5 tai 7,5.', '7,5 kaikilla lautakoilla, tasoituskivien kanssa 0,5. Pöytä voi asettaa muun arvon.'],
-              ['Laskenta', 'Sääntöjen mukaan joko pelkkä alue (japanilainen tapa) tai kivet ja alue yhdessä (kiinalainen tapa).', 'Kiinalainen laskenta: kivesi laudalla sekä tyhjät pisteet, joihin vain sinun kivesi ulottuvat. Valkoinen lisää komin.'],
+              ['Laskenta', 'Sääntöjen mukaan: japanilaisessa laskennassa alue ja vangitut kivet, kiinalaisessa kivet laudalla ja alue.', 'Kiinalainen laskenta: kivesi laudalla sekä tyhjät pisteet, joihin vain sinun kivesi ulottuvat. Valkea lisää komin.'],
             ],
           },
         },
@@ -59,7 +59,7 @@ export default {
       title: 'Tasoitus, atari go ja torus',
       blocks: [
         {
-          p: 'Tasoitus: Musta asettaa ennen peliä vähintään 2 kiveä tavallisiin tasoituspisteisiin, ja Valkoinen aloittaa. Tasoituskivet ovat julkisia: molemmat pelaajat ja katsojat näkevät ne, kunnes ne vangitaan. Komi on silloin 0,5, ellei pöytä määrää toisin.',
+          p: 'Tasoitus: Musta asettaa ennen peliä vähintään 2 kiveä tavallisiin tasoituspisteisiin, ja Valkea aloittaa. Tasoituskivet ovat julkisia: molemmat pelaajat ja katsojat näkevät ne, kunnes ne vangitaan. Komi on silloin 0,5, ellei pöytä määrää toisin.',
         },
         {
           p: 'Atari go: ensimmäinen vangitseminen voittaa pelin heti, ja lauta paljastetaan. Pimeässä tämä on jännittävää: yksi huolimaton kivi voi maksaa kaiken. Jos molemmat passaavat ennen yhtään vangitsemista, lauta lasketaan tavalliseen tapaan.',
@@ -68,7 +68,7 @@ export default {
           p: 'Torus: lauta jatkuu reunojen yli. Vasen reuna koskettaa oikeaa ja yläreuna alareunaa, joten jokaisella pisteellä on neljä naapuria eikä kulmia ole. Vangitseminen, ko, itsemurha ja laskenta noudattavat tätä suljettua lautaa. Tämä sivusto piirtää laudan ympärille reunuksen toistuvista viivoista, joten voit nähdä saumojen yli ja pelata niiden yli.',
         },
         {
-          p: 'Kaikkia voi yhdistellä: tasoituksellinen atari go torukselle on kelvollinen pöytä.',
+          p: 'Kaikkia voi yhdistellä: pöydällä voi pelata tasoituksellista atari gota toruksella.',
         },
       ],
     },
@@ -83,7 +83,7 @@ export default {
             'Kaksi pelaajaa samalla laitteella: vuorojen välissä verho peittää laudan ja kertoo, kenen pitää ottaa laite.',
             'Arvausmerkit: voit merkitä pisteet, joissa arvelet piilossa olevien kivien olevan. Vain sinä näet ne.',
             'Näppäimistö: nuolinäppäimet liikkuvat laudalla, Enter yrittää pistettä, M lisää tai poistaa arvausmerkin ja sarkaimella pääset painikkeisiin.',
-            'Lopuksi voit käydä läpi jokaisen vuoron kaikkine yrityksineen niin kuin Musta sen näki, niin kuin Valkoinen sen näki ja niin kuin se todella oli, ja ladata pelin SGF-tiedostona.',
+            'Lopuksi voit käydä läpi jokaisen vuoron kaikkine yrityksineen niin kuin Musta sen näki, niin kuin Valkea sen näki ja niin kuin se todella oli, ja ladata pelin SGF-tiedostona.',
           ],
         },
       ],

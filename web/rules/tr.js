@@ -22,7 +22,7 @@ export default {
       blocks: [
         {
           ol: [
-            'Bir nokta seç ve dene; ya da pas geç; ya da çekil.',
+            'Bir nokta seç ve dene; ya da pas geç; ya da pes et.',
             'Taş gerçek tahtada geçerliyse oynanır, alınan taşlar kaldırılır ve sıra rakibe geçer.',
             'Geçersizse hakem “geçersiz” der, nokta senin tahtanda işaretlenir ve yeniden denersin.',
             'Bir hamlede her nokta yalnızca bir kez denenebilir; böylece her hamle sona erer. Pas geçmek her zaman serbesttir.',
@@ -33,12 +33,12 @@ export default {
     },
     {
       id: 'differences',
-      title: 'Sıradan Go’dan farkları',
+      title: 'Standart Go’dan farkları',
       blocks: [
         {
           table: {
-            caption: 'Sıradan Go ile Phantom Go yan yana',
-            head: ['', 'Sıradan Go', 'Phantom Go'],
+            caption: 'Standart Go ile Phantom Go yan yana',
+            head: ['', 'Standart Go', 'Phantom Go'],
             rows: [
               ['Ne görürsün', 'Bütün tahtayı, iki rengi de.', 'Kendi taşlarını ve varsa handikap taşlarını. Rakibin yalnızca oynadığını öğrenir, nereye oynadığını değil.'],
               ['Geçersiz hamleler', 'Onları görürsün, bu yüzden hiç oynamazsın.', 'Deneyerek bulursun. Hakem gerekçe vermeden “geçersiz” der ve yeniden denersin. Rakibin bir denemenin reddedildiğini duyar, ama yerini duymaz.'],
@@ -56,7 +56,7 @@ export default {
     },
     {
       id: 'variants',
-      title: 'Handikap, Atari Go ve simit',
+      title: 'Handikap, Atari Go ve torus',
       blocks: [
         {
           p: 'Handikap: Siyah oyundan önce olağan handikap noktalarına 2 ya da daha fazla taş koyar ve ilk hamleyi Beyaz yapar. Handikap taşları herkese açıktır: alınana kadar iki oyuncu da izleyiciler de onları görür. Masa başka bir şey seçmediyse komi 0,5 olur.',
@@ -65,10 +65,10 @@ export default {
           p: 'Atari Go: ilk taş alma oyunu hemen kazandırır ve tahta açılır. Karanlıkta bu çok gergindir: tek bir dikkatsiz taş her şeyi kaybettirebilir. Hiç taş alınmadan iki oyuncu da pas geçerse tahta her zamanki gibi sayılır.',
         },
         {
-          p: 'Simit (torus): tahta kendi üstüne kapanır. Sol kenar sağ kenara, üst kenar alt kenara değer; böylece her noktanın dört komşusu olur ve köşe kalmaz. Taş alma, ko, intihar ve sayım bu kapalı tahtaya göre yapılır. Bu site tahtanın çevresine tekrarlanan çizgilerden bir kenar boşluğu çizer; böylece dikişlerin öte yanını görebilir ve oraya oynayabilirsin.',
+          p: 'Torus: tahta kendi üstüne kapanır. Sol kenar sağ kenara, üst kenar alt kenara değer; böylece her noktanın dört komşusu olur ve köşe kalmaz. Taş alma, ko, intihar ve sayım bu kapalı tahtaya göre yapılır. Bu site tahtanın çevresine tekrarlanan çizgilerden bir kenar boşluğu çizer; böylece dikişlerin öte yanını görebilir ve oraya oynayabilirsin.',
         },
         {
-          p: 'Hepsi birleştirilebilir: simit üzerinde handikaplı bir Atari Go oyunu geçerli bir masadır.',
+          p: 'Hepsi birleştirilebilir: torus üzerinde handikaplı bir Atari Go oyunu geçerli bir masadır.',
         },
       ],
     },
