@@ -31,7 +31,9 @@ export function torusMargin(size) {
 
 /// The vertex size in pixels that fits a board of `size` (with its margin) into `width` pixels.
 export function fitVertexSize(size, torus, width) {
-  const drawn = size + (torus ? 2 * torusMargin(size) : 0) + 2 /* coordinates */ + 0.6;
+  // Shudan draws a border of 0.15 and a padding of 0.25 vertex on each side (goban.css): 0.8 in
+  // all. (With 0.6 a board could stick out of its box by a few pixels and make it scroll.)
+  const drawn = size + (torus ? 2 * torusMargin(size) : 0) + 2 /* coordinates */ + 0.8;
   return Math.max(14, Math.min(60, Math.floor(width / drawn)));
 }
 
