@@ -24,6 +24,17 @@ export function useWidth(ref) {
   return width;
 }
 
+/// The window's inner height, followed as it changes (a phone's address bar, a rotation).
+export function useViewportHeight() {
+  const [height, setHeight] = useState(() => window.innerHeight);
+  useEffect(() => {
+    const f = () => setHeight(window.innerHeight);
+    addEventListener('resize', f);
+    return () => removeEventListener('resize', f);
+  }, []);
+  return height;
+}
+
 /// Wrapped lines drawn on each side of a torus board.
 export function torusMargin(size) {
   return size < 7 ? 1 : 2;

@@ -4,7 +4,8 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
 import { t, colorName, formatNumber } from './i18n/i18n.js';
-import { Board, fitVertexSize, useWidth } from './board.js';
+import { Board, fitVertexSize, useViewportHeight, useWidth } from './board.js';
+import { Clocks } from './clock.js';
 import { TableConnection } from './net.js';
 import { applyEvent, logLines, other, viewFromSnapshot } from './view.js';
 import { errorSentence } from './errors.js';
@@ -12,6 +13,11 @@ import { saveTable, savedTable } from './saved.js';
 import { Replay } from './replay.js';
 
 const CURTAIN_DELAY_MS = 800;
+// The height (px) kept beside the board for what must be seen with it: the site header, the
+// table's heading, the status line with the clocks above the board and the newest announcement
+// below it. On a phone the width limits the board first; on a desktop this keeps it all on one
+// screen (tests/web/layout.test.mjs measures it).
+const BOARD_RESERVE = 240;
 
 // ---------------------------------------------------------------------------------------------
 // State: one object, changed only by server messages and a few local actions.
@@ -67,19 +73,6 @@ export function reduce(state, msg) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Small hooks.
-
-function useNow(active, ms = 250) {
-  const [now, setNow] = useState(() => performance.now());
-  useEffect(() => {
-    if (!active) return undefined;
-    const id = setInterval(() => setNow(performance.now()), ms);
-    return () => clearInterval(id);
-  }, [active, ms]);
-  return now;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Text helpers.
 
 /// A log line ({key, params} from view.js) as a sentence: colours named in the language.
@@ -117,14 +110,6 @@ function rulesSummary(rules) {
   if (rules.atari_go) parts.push(t('setup.atariGo.short'));
   if (rules.topology === 'torus') parts.push(t('setup.torus.short'));
   return parts.join(' · ');
-}
-
-function formatClock(ms) {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -302,7 +287,11 @@ function TableView(props) {
   const spectator = seat === 'spectator';
   const boardBox = useRef(null);
   const width = useWidth(boardBox);
-  const vertexSize = fitVertexSize(rules.size, rules.topology === 'torus', Math.min(width, 640));
+  // The board fits the column's width and the window's height: the status line, the clocks
+  // above it and the newest announcement below it stay on the first screen (BOARD_RESERVE).
+  const viewportHeight = useViewportHeight();
+  const boardFit = Math.min(width, 640, Math.max(320, viewportHeight - BOARD_RESERVE));
+  const vertexSize = fitVertexSize(rules.size, rules.topology === 'torus', boardFit);
   const started = info.state !== 'waiting';
   const myTurn = started && !spectator && !view.over && view.to_move === seat;
 
@@ -370,7 +359,10 @@ function TableView(props) {
       }</p>`}
       <div class="table-layout">
         <div class="board-column" ref=${boardBox}>
-          <p class=${'turn' + (myTurn ? ' mine' : '')} role="status" data-testid="turn">${status}</p>
+          <div class="play-bar">
+            <p class=${'turn' + (myTurn ? ' mine' : '')} role="status" data-testid="turn">${status}</p>
+            ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} />`}
+          </div>
           ${view.over
             ? html`<${Board}
                 size=${rules.size}
@@ -417,7 +409,6 @@ function TableView(props) {
             }}
           />`}
           <${Counts} view=${view} seat=${seat} />
-          ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} />`}
           ${!hotseat && html`<${Presence} info=${state.info} seat=${seat} />`}
           ${view.over && html`<${EndPanel} table=${table} view=${view} />`}
           <${Log} view=${view} seat=${seat} />
@@ -476,26 +467,6 @@ function Counts({ view, seat }) {
       ${seat !== 'spectator' && !view.over &&
       html`<div><dt>${t('counts.marks')}</dt><dd>${view.marks.length}</dd></div>`}
     </dl>
-  `;
-}
-
-function Clocks({ clock, over }) {
-  const running = !!clock?.running && !over;
-  const now = useNow(running);
-  if (!clock) return null;
-  const left = (color) => {
-    const base = clock[`${color}_ms`];
-    return clock.running === color && !over ? base - (now - clock.at) : base;
-  };
-  return html`
-    <div class="clocks card" aria-label=${t('clock.label')}>
-      ${['black', 'white'].map(
-        (c) => html`<div class=${'clock' + (clock.running === c && !over ? ' running' : '')} data-testid=${'clock-' + c}>
-          <span>${colorName(c)}</span>
-          <span class="time">${formatClock(left(c))}</span>
-        </div>`,
-      )}
-    </div>
   `;
 }
 

@@ -113,6 +113,12 @@ export default {
   'counts.marks': 'Tvoje odhady',
 
   'clock.label': 'Hodiny',
+  'clock.low': 'málo času',
+  'clock.lowAlert': {
+    one: '{player}: zbývá méně než {n} sekunda.',
+    few: '{player}: zbývá méně než {n} sekundy.',
+    other: '{player}: zbývá méně než {n} sekund.',
+  },
 
   'presence.here': '{player}: připojen',
   'presence.away': '{player}: nepřipojen',

@@ -108,6 +108,11 @@ export default {
   'counts.marks': 'Tahmin işaretlerin',
 
   'clock.label': 'Saatler',
+  'clock.low': 'süre azaldı',
+  'clock.lowAlert': {
+    one: '{player}: {n} saniyeden az kaldı.',
+    other: '{player}: {n} saniyeden az kaldı.',
+  },
 
   'presence.here': '{player} bağlı',
   'presence.away': '{player} bağlı değil',
