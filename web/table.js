@@ -7,7 +7,7 @@ import { t, colorName, formatNumber } from './i18n/i18n.js';
 import { Board, fitVertexSize, useViewportHeight, useWidth } from './board.js';
 import { Clocks } from './clock.js';
 import { TableConnection } from './net.js';
-import { applyEvent, logLines, other, viewFromSnapshot } from './view.js';
+import { applyEvent, latestLines, logLines, other, viewFromSnapshot } from './view.js';
 import { errorSentence } from './errors.js';
 import { saveTable, savedTable } from './saved.js';
 import { Replay } from './replay.js';
@@ -392,7 +392,8 @@ function TableView(props) {
                 busy=${!!(state.thinking && view.to_move === state.thinking)}
                 id="board"
               />`}
-          ${!spectator && !view.over && html`<p class="hint keys">${t('board.keys')}</p>`}
+          ${!view.over && html`<${LatestNews} view=${view} seat=${seat} />`}
+          ${!spectator && !view.over && html`<p class="hint keys" data-testid="keys">${t('board.keys')}</p>`}
         </div>
         <div class="side-column">
           ${!spectator && !view.over &&
@@ -488,17 +489,36 @@ function Presence({ info, seat }) {
   </ul>`;
 }
 
+/// The newest announcement, right under the board, where a phone shows it without scrolling.
+/// This is the live region that reads each announcement (the log below is the history and is
+/// not live, or everything would be read twice). Its line is keyed by the event, so the same
+/// words announced again ("White's try was rejected." twice) are a new node and read again.
+function LatestNews({ view, seat }) {
+  const latest = latestLines(view.events, seat);
+  const capture = latest.lines.some((l) => l.kind === 'capture');
+  return html`
+    <div class=${'latest' + (capture ? ' latest-capture' : '')} aria-live="polite" aria-atomic="true" data-testid="latest">
+      ${latest.lines.length > 0 &&
+      html`<p key=${latest.at}>
+        ${latest.lines.map((l, i) => html`${i > 0 ? ' ' : ''}<span class=${'log-' + l.kind}>${lineText(l)}</span>`)}
+      </p>`}
+    </div>
+  `;
+}
+
 function Log({ view, seat }) {
   const lines = logLines(view.events, seat);
   const ref = useRef(null);
   useEffect(() => {
     if (ref.current) ref.current.scrollTop = ref.current.scrollHeight;
   }, [lines.length]);
+  // A plain list: the live region next to the board reads the news. It scrolls, so it takes the
+  // focus, and keyboard users can scroll it too.
   return html`
     <section class="log card" aria-labelledby="log-title">
       <h2 id="log-title">${t('log.title')}</h2>
       ${lines.length === 0 && html`<p class="muted">${t('log.empty')}</p>`}
-      <ol ref=${ref} role="log" aria-live="polite" aria-relevant="additions" data-testid="log">
+      <ol ref=${ref} tabindex=${lines.length > 0 ? 0 : undefined} aria-labelledby="log-title" data-testid="log">
         ${lines.map((l, i) => html`<li key=${i} class=${'log-' + l.kind}>${lineText(l)}</li>`)}
       </ol>
     </section>

@@ -180,6 +180,20 @@ export function logLines(events, audience) {
   return lines;
 }
 
+/// The lines of the newest announcement (the last event that has any): what the page shows
+/// next to the board. A stone that captures gives two lines ("White moved.", "Black stone
+/// captured at A1."), so this is a list. `at` is that event's index, so that the page can tell a
+/// new announcement from the same words said again. Lines are only ever appended by logLines,
+/// so the lines before the event are a prefix of the whole list.
+export function latestLines(events, audience) {
+  const all = logLines(events, audience);
+  for (let i = events.length - 1; i >= 0; i--) {
+    const before = logLines(events.slice(0, i), audience).length;
+    if (before < all.length) return { at: i, lines: all.slice(before) };
+  }
+  return { at: -1, lines: [] };
+}
+
 /// Every step of a finished game, from the reveal: the start, then each try (rejected ones
 /// included) and the action that ended each turn. Each step holds the three boards (the real
 /// one, Black's and White's view) as they were after it. The captured points come from the

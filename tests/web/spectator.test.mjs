@@ -41,7 +41,7 @@ test('a spectator sees only handicap stones and announcements until the end', as
   await legal(white, 'D5');
   await black.act({ type: 'mark', point: 'E5', set: true });
   await legal(black, 'F4');
-  await page.getByText("White's try was rejected.").waitFor();
+  await page.locator('[data-testid="log"]').getByText("White's try was rejected.").waitFor();
   await page.locator('[data-testid="log"] li', { hasText: 'Black moved.' }).nth(1).waitFor();
 
   // The DOM: only the two handicap stones.

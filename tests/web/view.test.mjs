@@ -1,7 +1,7 @@
 // The page's view folding (web/view.js), in node: no browser, no server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyEvent, logLines, pointToXY, replaySteps, viewFromSnapshot, xyToPoint } from '../../web/view.js';
+import { applyEvent, latestLines, logLines, pointToXY, replaySteps, viewFromSnapshot, xyToPoint } from '../../web/view.js';
 
 const snapshot = (over = {}) => ({
   audience: 'black',
@@ -63,6 +63,23 @@ test('the log folds rejected tries into the move that ends the turn', () => {
   );
   assert.equal(lines[3].params.points, 'C3, D3');
   assert.equal(lines[3].params.color, 'black');
+});
+
+test('the newest announcement is the last event with a line, a capture with its move', () => {
+  const events = [
+    { kind: 'rejected', player: 'white', turn: 1, to_move: 'white' },
+    { kind: 'moved', player: 'white', captured: ['C3'], turn: 2, to_move: 'black' },
+    { kind: 'mark', player: 'black', point: 'D4', set: true },
+  ];
+  assert.deepEqual(latestLines([], 'black'), { at: -1, lines: [] });
+  const first = latestLines(events.slice(0, 1), 'black');
+  assert.equal(first.at, 0);
+  assert.deepEqual(first.lines.map((l) => l.key), ['log.rejected']);
+  // A private mark announces nothing: the move and its capture stay the newest announcement.
+  const latest = latestLines(events, 'black');
+  assert.equal(latest.at, 1);
+  assert.deepEqual(latest.lines.map((l) => l.key), ['log.movedAfter', 'log.captured']);
+  assert.equal(latest.lines[1].params.points, 'C3');
 });
 
 test('the replay has a step per try and three boards per step', () => {
