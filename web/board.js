@@ -58,12 +58,13 @@ export function fitVertexSize(size, torus, width) {
  * - onTry(point), onMark(point): clicks and keys (absent: the board is read-only)
  * - disabled: points that cannot be tried (own stones, tried this turn)
  * - vertexSize, label (accessible name), describe(point) -> text for the cursor
+ * - marking: while clicks set guess marks, the words that say so on the board (else null)
  */
 export function Board(props) {
   const {
     size, torus = false, stones, rejected = [], marks = [], markColor = 'white', captured = [],
     last = null, cursor = null, onCursor, onTry, onMark, disabled = [], vertexSize = 32,
-    label, describe, busy = false, id,
+    label, describe, busy = false, id, marking = null,
   } = props;
   const ref = useRef(null);
   const interactive = !!onTry;
@@ -194,7 +195,7 @@ export function Board(props) {
   const range = torus ? [size - m, 2 * size - 1 + m] : undefined;
   return html`
     <div
-      class=${'pg-board' + (torus ? ' pg-torus' : '') + (interactive ? ' pg-interactive' : '')}
+      class=${'pg-board' + (torus ? ' pg-torus' : '') + (interactive ? ' pg-interactive' : '') + (marking ? ' pg-marking' : '')}
       ref=${ref}
       id=${id}
       tabindex=${interactive ? 0 : undefined}
@@ -223,6 +224,10 @@ export function Board(props) {
         busy=${busy}
         onVertexClick=${click}
       />
+      ${marking &&
+      // A click marks instead of trying: said on the board itself, where the eye is (the board's
+      // accessible name says it too, so this copy is hidden from screen readers).
+      html`<span class="pg-marking-badge" aria-hidden="true" data-testid="marking-badge">${marking}</span>`}
       ${interactive &&
       html`<p id="pg-cursor-desc" class="sr-only" aria-live="polite">
         ${cursor && describe ? describe(cursor) : ''}

@@ -387,9 +387,10 @@ function TableView(props) {
                 onMark=${spectator ? undefined : mark}
                 disabled=${disabled}
                 vertexSize=${vertexSize}
-                label=${boardLabel}
+                label=${markMode && !spectator ? `${boardLabel}. ${t('board.marking')}` : boardLabel}
                 describe=${describe}
                 busy=${!!(state.thinking && view.to_move === state.thinking)}
+                marking=${markMode && !spectator ? t('board.marking') : null}
                 id="board"
               />`}
           ${!view.over && html`<${LatestNews} view=${view} seat=${seat} />`}

@@ -119,6 +119,7 @@ export default {
     few: '{player}: zbývá méně než {n} sekundy.',
     other: '{player}: zbývá méně než {n} sekund.',
   },
+  'board.marking': 'Režim odhadů: kliknutím označíš odhad',
 
   'presence.here': '{player}: připojen',
   'presence.away': '{player}: nepřipojen',

@@ -113,6 +113,7 @@ export default {
     one: '{player}: weniger als {n} Sekunde übrig.',
     other: '{player}: weniger als {n} Sekunden übrig.',
   },
+  'board.marking': 'Markiermodus: Klicks setzen Vermutungen',
 
   'presence.here': '{player} ist verbunden',
   'presence.away': '{player} ist nicht verbunden',

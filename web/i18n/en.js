@@ -114,6 +114,7 @@ export default {
     one: '{player}: less than {n} second left.',
     other: '{player}: less than {n} seconds left.',
   },
+  'board.marking': 'Mark mode: clicks set guess marks',
 
   'presence.here': '{player} is connected',
   'presence.away': '{player} is not connected',

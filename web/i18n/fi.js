@@ -113,6 +113,7 @@ export default {
     one: '{player}: alle {n} sekunti jäljellä.',
     other: '{player}: alle {n} sekuntia jäljellä.',
   },
+  'board.marking': 'Merkintätila: napsautus lisää arvausmerkin',
 
   'presence.here': '{player}: yhteydessä',
   'presence.away': '{player}: ei yhteydessä',

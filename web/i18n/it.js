@@ -113,6 +113,7 @@ export default {
     one: '{player}: resta meno di {n} secondo.',
     other: '{player}: restano meno di {n} secondi.',
   },
+  'board.marking': 'Modalità segni: il clic mette un segno',
 
   'presence.here': 'Il {player} è connesso',
   'presence.away': 'Il {player} non è connesso',

@@ -113,6 +113,7 @@ export default {
     one: '{player}: {n} saniyeden az kaldı.',
     other: '{player}: {n} saniyeden az kaldı.',
   },
+  'board.marking': 'İşaret modu: tıklama tahmin işareti koyar',
 
   'presence.here': '{player} bağlı',
   'presence.away': '{player} bağlı değil',
