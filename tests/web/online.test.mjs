@@ -130,11 +130,13 @@ test('a whole online game between two browsers', async () => {
   const step = black.locator('[data-testid="replay-step"]');
   for (let i = 0; i < 20 && !(await step.innerText()).includes('tried C3'); i++) await black.locator('[data-testid="replay-prev"]').click();
   assert.equal(await step.innerText(), 'Turn 2: White tried C3: rejected');
-  await black.getByText('as White saw it').click();
+  const view = (name) => black.locator('[data-testid="replay-view"] label', { hasText: name });
+  await view('White').click();
+  assert.equal(await black.getByRole('radio', { name: 'White' }).isChecked(), true);
   const replayBoard = black.locator('[data-testid="replay"] .shudan-vertex[data-point="C3"]');
   assert.ok((await replayBoard.getAttribute('class')).includes('shudan-marker_cross'));
   assert.ok((await replayBoard.getAttribute('class')).includes('shudan-sign_0'), 'White did not see the black stone');
-  await black.getByText('as it really was').click();
+  await view('Real').click();
   assert.ok((await replayBoard.getAttribute('class')).includes('shudan-sign_1'));
 
   // The SGF download.

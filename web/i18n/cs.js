@@ -120,6 +120,7 @@ export default {
     other: '{player}: zbývá méně než {n} sekund.',
   },
   'board.marking': 'Režim odhadů: kliknutím označíš odhad',
+  'replay.view.real': 'Skutečnost',
 
   'presence.here': '{player}: připojen',
   'presence.away': '{player}: nepřipojen',

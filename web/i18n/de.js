@@ -114,6 +114,7 @@ export default {
     other: '{player}: weniger als {n} Sekunden übrig.',
   },
   'board.marking': 'Markiermodus: Klicks setzen Vermutungen',
+  'replay.view.real': 'Tatsächlich',
 
   'presence.here': '{player} ist verbunden',
   'presence.away': '{player} ist nicht verbunden',

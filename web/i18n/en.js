@@ -115,6 +115,7 @@ export default {
     other: '{player}: less than {n} seconds left.',
   },
   'board.marking': 'Mark mode: clicks set guess marks',
+  'replay.view.real': 'Real',
 
   'presence.here': '{player} is connected',
   'presence.away': '{player} is not connected',

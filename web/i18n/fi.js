@@ -114,6 +114,7 @@ export default {
     other: '{player}: alle {n} sekuntia jäljellä.',
   },
   'board.marking': 'Merkintätila: napsautus lisää arvausmerkin',
+  'replay.view.real': 'Todellinen',
 
   'presence.here': '{player}: yhteydessä',
   'presence.away': '{player}: ei yhteydessä',

@@ -114,6 +114,7 @@ export default {
     other: '{player}: restano meno di {n} secondi.',
   },
   'board.marking': 'Modalità segni: il clic mette un segno',
+  'replay.view.real': 'Reale',
 
   'presence.here': 'Il {player} è connesso',
   'presence.away': 'Il {player} non è connesso',

@@ -114,6 +114,7 @@ export default {
     other: '{player}: {n} saniyeden az kaldı.',
   },
   'board.marking': 'İşaret modu: tıklama tahmin işareti koyar',
+  'replay.view.real': 'Gerçek',
 
   'presence.here': '{player} bağlı',
   'presence.away': '{player} bağlı değil',
