@@ -538,7 +538,7 @@ function EndPanel({ table, view }) {
       <div class="table-scroll"><table class="score" data-testid="score">
         <caption>${t('end.score')}</caption>
         <thead>
-          <tr><th scope="col"></th><th scope="col">${t('end.stones')}</th><th scope="col">${t('end.territory')}</th><th scope="col">${t('end.komi')}</th><th scope="col">${t('end.total')}</th></tr>
+          <tr><td></td><th scope="col">${t('end.stones')}</th><th scope="col">${t('end.territory')}</th><th scope="col">${t('end.komi')}</th><th scope="col">${t('end.total')}</th></tr>
         </thead>
         <tbody>
           <tr><th scope="row">${colorName('black')}</th><td>${s.black_stones}</td><td>${s.black_territory}</td><td>–</td><td>${n(s.black)}</td></tr>
