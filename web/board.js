@@ -24,6 +24,17 @@ export function useWidth(ref) {
   return width;
 }
 
+/// The window's inner height, followed as it changes (a phone's address bar, a rotation).
+export function useViewportHeight() {
+  const [height, setHeight] = useState(() => window.innerHeight);
+  useEffect(() => {
+    const f = () => setHeight(window.innerHeight);
+    addEventListener('resize', f);
+    return () => removeEventListener('resize', f);
+  }, []);
+  return height;
+}
+
 /// Wrapped lines drawn on each side of a torus board.
 export function torusMargin(size) {
   return size < 7 ? 1 : 2;
@@ -31,7 +42,9 @@ export function torusMargin(size) {
 
 /// The vertex size in pixels that fits a board of `size` (with its margin) into `width` pixels.
 export function fitVertexSize(size, torus, width) {
-  const drawn = size + (torus ? 2 * torusMargin(size) : 0) + 2 /* coordinates */ + 0.6;
+  // Shudan draws a border of 0.15 and a padding of 0.25 vertex on each side (goban.css): 0.8 in
+  // all. (With 0.6 a board could stick out of its box by a few pixels and make it scroll.)
+  const drawn = size + (torus ? 2 * torusMargin(size) : 0) + 2 /* coordinates */ + 0.8;
   return Math.max(14, Math.min(60, Math.floor(width / drawn)));
 }
 
@@ -45,12 +58,13 @@ export function fitVertexSize(size, torus, width) {
  * - onTry(point), onMark(point): clicks and keys (absent: the board is read-only)
  * - disabled: points that cannot be tried (own stones, tried this turn)
  * - vertexSize, label (accessible name), describe(point) -> text for the cursor
+ * - marking: while clicks set guess marks, the words that say so on the board (else null)
  */
 export function Board(props) {
   const {
     size, torus = false, stones, rejected = [], marks = [], markColor = 'white', captured = [],
     last = null, cursor = null, onCursor, onTry, onMark, disabled = [], vertexSize = 32,
-    label, describe, busy = false, id,
+    label, describe, busy = false, id, marking = null,
   } = props;
   const ref = useRef(null);
   const interactive = !!onTry;
@@ -181,7 +195,7 @@ export function Board(props) {
   const range = torus ? [size - m, 2 * size - 1 + m] : undefined;
   return html`
     <div
-      class=${'pg-board' + (torus ? ' pg-torus' : '') + (interactive ? ' pg-interactive' : '')}
+      class=${'pg-board' + (torus ? ' pg-torus' : '') + (interactive ? ' pg-interactive' : '') + (marking ? ' pg-marking' : '')}
       ref=${ref}
       id=${id}
       tabindex=${interactive ? 0 : undefined}
@@ -210,6 +224,10 @@ export function Board(props) {
         busy=${busy}
         onVertexClick=${click}
       />
+      ${marking &&
+      // A click marks instead of trying: said on the board itself, where the eye is (the board's
+      // accessible name says it too, so this copy is hidden from screen readers).
+      html`<span class="pg-marking-badge" aria-hidden="true" data-testid="marking-badge">${marking}</span>`}
       ${interactive &&
       html`<p id="pg-cursor-desc" class="sr-only" aria-live="polite">
         ${cursor && describe ? describe(cursor) : ''}

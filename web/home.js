@@ -243,15 +243,16 @@ function SetupForm() {
             <span>${t('setup.clock.use')}</span>
           </label>
           ${clock &&
+          // Not id="main": that is the page's <main>, and a label for it would focus the page.
           html`<div class="grid-fields">
             <div class="field">
-              <label for="main">${t('setup.clock.main')}</label>
-              <input id="main" type="number" min="1" max="1440" step="1" value=${mainMinutes}
+              <label for="clock-main">${t('setup.clock.main')}</label>
+              <input id="clock-main" type="number" min="1" max="1440" step="1" value=${mainMinutes}
                 onInput=${(e) => setMainMinutes(e.currentTarget.value)} />
             </div>
             <div class="field">
-              <label for="inc">${t('setup.clock.increment')}</label>
-              <input id="inc" type="number" min="0" max="3600" step="1" value=${increment}
+              <label for="clock-increment">${t('setup.clock.increment')}</label>
+              <input id="clock-increment" type="number" min="0" max="3600" step="1" value=${increment}
                 onInput=${(e) => setIncrement(e.currentTarget.value)} />
             </div>
           </div>`}

@@ -48,16 +48,23 @@ export function Replay({ reveal, rules }) {
 
   const go = (i) => setIndex(Math.max(0, Math.min(steps.length - 1, i)));
   const views = ['real', 'black', 'white'];
+  // The long names ("as White saw it") name the board; the switcher shows short ones, so that its
+  // three choices stay on one line on a phone.
+  const longName = (v) => (v === 'real' ? t('replay.real') : t('replay.seen', { player: colorName(v) }));
+  const shortName = (v) => (v === 'real' ? t('replay.view.real') : colorName(v));
   return html`
     <section class="replay card" aria-labelledby="replay-title" data-testid="replay">
       <h2 id="replay-title">${t('replay.title')}</h2>
-      <div class="segmented" role="radiogroup" aria-label=${t('replay.as')}>
-        ${views.map(
-          (v) => html`<label class=${as === v ? 'active' : ''}>
-            <input type="radio" name="replay-as" value=${v} checked=${as === v} onChange=${() => setAs(v)} />
-            ${v === 'real' ? t('replay.real') : t('replay.seen', { player: colorName(v) })}
-          </label>`,
-        )}
+      <div class="replay-view">
+        <span class="replay-view-label" id="replay-as">${t('replay.as')}</span>
+        <div class="segmented" role="radiogroup" aria-labelledby="replay-as" data-testid="replay-view">
+          ${views.map(
+            (v) => html`<label class=${as === v ? 'active' : ''} title=${longName(v)}>
+              <input type="radio" name="replay-as" value=${v} checked=${as === v} onChange=${() => setAs(v)} />
+              ${shortName(v)}
+            </label>`,
+          )}
+        </div>
       </div>
       <div class="replay-board" ref=${box}>
         <${Board}
@@ -68,7 +75,7 @@ export function Replay({ reveal, rules }) {
           captured=${captured}
           last=${last}
           vertexSize=${vertexSize}
-          label=${t('replay.boardLabel')}
+          label=${`${t('replay.boardLabel')}: ${longName(as)}`}
         />
       </div>
       <p class="step" aria-live="polite" data-testid="replay-step">${stepText(step)}</p>

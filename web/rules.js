@@ -13,7 +13,7 @@ function Block({ block }) {
       <div class="table-scroll">
         <table class="rules-table">
           ${caption && html`<caption>${caption}</caption>`}
-          <thead><tr>${head.map((c) => html`<th scope="col">${c}</th>`)}</tr></thead>
+          <thead><tr>${head.map((c) => (c ? html`<th scope="col">${c}</th>` : html`<td></td>`))}</tr></thead>
           <tbody>
             ${rows.map(
               ([first, ...rest]) => html`<tr><th scope="row">${first}</th>${rest.map((c) => html`<td>${c}</td>`)}</tr>`,

@@ -4,16 +4,22 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
 import { t, colorName, formatNumber } from './i18n/i18n.js';
-import { Board, fitVertexSize, useWidth } from './board.js';
+import { Board, fitVertexSize, useViewportHeight, useWidth } from './board.js';
+import { Clocks } from './clock.js';
 import { TableConnection } from './net.js';
 import {
-  applyEvent, logLines, other, passEndsGame, revealLines, viewFromSnapshot, winningCapture,
+  applyEvent, latestLine, logLines, other, passEndsGame, revealLines, viewFromSnapshot, winningCapture,
 } from './view.js';
 import { errorSentence } from './errors.js';
 import { saveTable, savedTable } from './saved.js';
 import { Replay } from './replay.js';
 
 const CURTAIN_DELAY_MS = 800;
+// The height (px) kept beside the board for what must be seen with it: the site header, the
+// table's heading, the status line with the clocks above the board and the newest announcement
+// below it. On a phone the width limits the board first; on a desktop this keeps it all on one
+// screen (tests/web/layout.test.mjs measures it).
+const BOARD_RESERVE = 240;
 
 // ---------------------------------------------------------------------------------------------
 // State: one object, changed only by server messages and a few local actions.
@@ -69,19 +75,6 @@ export function reduce(state, msg) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Small hooks.
-
-function useNow(active, ms = 250) {
-  const [now, setNow] = useState(() => performance.now());
-  useEffect(() => {
-    if (!active) return undefined;
-    const id = setInterval(() => setNow(performance.now()), ms);
-    return () => clearInterval(id);
-  }, [active, ms]);
-  return now;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Text helpers.
 
 /// A {key, params} sentence with its colours named in the language.
@@ -130,14 +123,6 @@ function rulesSummary(rules) {
   if (rules.atari_go) parts.push(t('setup.atariGo.short'));
   if (rules.topology === 'torus') parts.push(t('setup.torus.short'));
   return parts.join(' · ');
-}
-
-function formatClock(ms) {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -341,7 +326,11 @@ function TableView(props) {
   const spectator = seat === 'spectator';
   const boardBox = useRef(null);
   const width = useWidth(boardBox);
-  const vertexSize = fitVertexSize(rules.size, rules.topology === 'torus', Math.min(width, 640));
+  // The board fits the column's width and the window's height: the status line, the clocks
+  // above it and the newest announcement below it stay on the first screen (BOARD_RESERVE).
+  const viewportHeight = useViewportHeight();
+  const boardFit = Math.min(width, 640, Math.max(320, viewportHeight - BOARD_RESERVE));
+  const vertexSize = fitVertexSize(rules.size, rules.topology === 'torus', boardFit);
   const started = info.state !== 'waiting';
   const myTurn = started && !spectator && !view.over && view.to_move === seat;
 
@@ -421,7 +410,10 @@ function TableView(props) {
       }</p>`}
       <div class="table-layout">
         <div class="board-column" ref=${boardBox}>
-          <p class=${'turn' + (myTurn ? ' mine' : '')} role="status" data-testid="turn">${status}</p>
+          <div class="play-bar">
+            <p class=${'turn' + (myTurn ? ' mine' : '')} role="status" data-testid="turn">${status}</p>
+            ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} />`}
+          </div>
           ${view.over
             ? html`<${Board}
                 size=${rules.size}
@@ -448,12 +440,14 @@ function TableView(props) {
                 onMark=${spectator ? undefined : mark}
                 disabled=${disabled}
                 vertexSize=${vertexSize}
-                label=${boardLabel}
+                label=${markMode && !spectator ? `${boardLabel}. ${t('board.marking')}` : boardLabel}
                 describe=${describe}
                 busy=${!!(state.thinking && view.to_move === state.thinking)}
+                marking=${markMode && !spectator ? t('board.marking') : null}
                 id="board"
               />`}
-          ${!spectator && !view.over && html`<p class="hint keys">${t('board.keys')}</p>`}
+          ${!view.over && html`<${LatestNews} view=${view} seat=${seat} />`}
+          ${!spectator && !view.over && html`<p class="hint keys" data-testid="keys">${t('board.keys')}</p>`}
         </div>
         <div class="side-column">
           ${!spectator && !view.over &&
@@ -477,7 +471,6 @@ function TableView(props) {
             }}
           />`}
           <${Counts} view=${view} seat=${seat} marks=${marks.length} />
-          ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} />`}
           ${!hotseat && html`<${Presence} info=${state.info} seat=${seat} />`}
           ${view.over && html`<${EndPanel} table=${table} view=${view} won=${won} />`}
           <${Log} lines=${neutral && view.reveal ? revealLines(view.reveal) : logLines(view.events, seat)} />
@@ -562,26 +555,6 @@ function Counts({ view, seat, marks }) {
   `;
 }
 
-function Clocks({ clock, over }) {
-  const running = !!clock?.running && !over;
-  const now = useNow(running);
-  if (!clock) return null;
-  const left = (color) => {
-    const base = clock[`${color}_ms`];
-    return clock.running === color && !over ? base - (now - clock.at) : base;
-  };
-  return html`
-    <div class="clocks card" aria-label=${t('clock.label')}>
-      ${['black', 'white'].map(
-        (c) => html`<div class=${'clock' + (clock.running === c && !over ? ' running' : '')} data-testid=${'clock-' + c}>
-          <span>${colorName(c)}</span>
-          <span class="time">${formatClock(left(c))}</span>
-        </div>`,
-      )}
-    </div>
-  `;
-}
-
 /// Who is at the table, from its public information (`seats`, `spectators`).
 function Presence({ info, seat }) {
   const items = ['black', 'white']
@@ -600,21 +573,39 @@ function Presence({ info, seat }) {
   </ul>`;
 }
 
+/// The newest announcement, right under the board, where a phone shows it without scrolling.
+/// This is the live region that reads each announcement (the log below is the history and is
+/// not live, or everything would be read twice). Its line is keyed by the event that made it,
+/// so the same words announced again are a new node and read again, and so is a turn's line
+/// of rejections each time its count grows.
+function LatestNews({ view, seat }) {
+  const latest = latestLine(view.events, seat);
+  const [text, capture] = latest.line ? lineParts(latest.line) : [null, null];
+  return html`
+    <div class=${'latest' + (capture ? ' latest-capture' : '')} aria-live="polite" aria-atomic="true" data-testid="latest">
+      ${latest.line &&
+      html`<p key=${latest.at}>
+        <span class=${'log-' + latest.line.kind}>${text}</span>${capture && html` <span class="log-capture">${capture}</span>`}
+      </p>`}
+    </div>
+  `;
+}
+
 /// The announcements, numbered by move (a line's number is its move's, not its place in the list).
 function Log({ lines }) {
   const ref = useRef(null);
   useEffect(() => {
     if (ref.current) ref.current.scrollTop = ref.current.scrollHeight;
   }, [lines.length]);
+  // A plain list: the live region next to the board reads the news. It scrolls, so it takes the
+  // focus, and keyboard users can scroll it too.
   return html`
     <section class="log card" aria-labelledby="log-title">
       <h2 id="log-title">${t('log.title')}</h2>
       ${lines.length === 0 && html`<p class="muted">${t('log.empty')}</p>`}
-      <ol ref=${ref} role="log" aria-live="polite" aria-relevant="additions" data-testid="log">
+      <ol ref=${ref} tabindex=${lines.length > 0 ? 0 : undefined} aria-labelledby="log-title" data-testid="log">
         ${lines.map((l, i) => {
           const [text, capture] = lineParts(l);
-          // The key changes with the count of a turn's rejections, so that its replaced line is
-          // announced as a new one.
           return html`<li key=${`${i}:${l.kind}:${l.params.n ?? 0}`} value=${l.move} class=${'log-' + l.kind}>
             ${text}${capture && html` <span class="log-capture">${capture}</span>`}
           </li>`;
@@ -640,7 +631,7 @@ function EndPanel({ table, view, won }) {
       ${showScore && html`<div class="table-scroll"><table class="score" data-testid="score">
         <caption>${t('end.score')}</caption>
         <thead>
-          <tr><th scope="col"></th><th scope="col">${t('end.stones')}</th><th scope="col">${t('end.territory')}</th><th scope="col">${t('end.komi')}</th><th scope="col">${t('end.total')}</th></tr>
+          <tr><td></td><th scope="col">${t('end.stones')}</th><th scope="col">${t('end.territory')}</th><th scope="col">${t('end.komi')}</th><th scope="col">${t('end.total')}</th></tr>
         </thead>
         <tbody>
           <tr><th scope="row">${colorName('black')}</th><td>${s.black_stones}</td><td>${s.black_territory}</td><td>–</td><td>${n(s.black)}</td></tr>

@@ -275,6 +275,20 @@ export function winningCapture(reveal) {
   return null;
 }
 
+/// The newest announcement (what the page shows next to the board): the log's last line, as
+/// made by the last event that has one (marks have none), with `at` that event's index, so
+/// that the page can tell a new announcement from the same words said again (a turn's line of
+/// rejections is replaced, with a new count, at each new rejection). {at: -1, line: null} if
+/// nothing was announced yet.
+export function latestLine(events, audience) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    if (events[i].kind === 'mark') continue;
+    const line = logLines(events.slice(0, i + 1), audience).at(-1);
+    if (line) return { at: i, line };
+  }
+  return { at: -1, line: null };
+}
+
 /// Every step of a finished game, from the reveal: the start, then each try (rejected ones
 /// included) and the action that ended each turn. Each step holds the three boards (the real
 /// one, Black's and White's view) as they were after it. The captured points come from the

@@ -11,6 +11,8 @@ import {
 const env = serverAndBrowser();
 
 const turnText = (page) => page.locator('[data-testid="turn"]').innerText();
+// The log, not the page: the newest announcement is also shown under the board.
+const log = (page) => page.locator('[data-testid="log"]');
 
 async function play(page, point) {
   await vertex(page, point).click();
@@ -60,7 +62,7 @@ test('a whole online game between two browsers', async () => {
   assert.match(await logText(white), /Black moved\./);
   await play(white, 'C3');
   await vertex(white, 'C3').and(white.locator('.shudan-marker_cross')).waitFor();
-  await black.getByText("White's try was rejected.").waitFor();
+  await log(black).getByText("White's try was rejected.").waitFor();
   assert.match(await turnText(white), /Still your turn/);
   // A point already tried this turn cannot be clicked: nothing is sent.
   const triesBefore = whiteFrames.sent.filter((f) => f.includes('"try"')).length;
@@ -78,8 +80,8 @@ test('a whole online game between two browsers', async () => {
   await play(white, 'E5');
   await black.locator('[data-testid="turn"]', { hasText: 'Your turn.' }).waitFor();
   await play(black, 'A2');
-  await white.getByText('White stone captured at A1.').waitFor();
-  await black.getByText('White stone captured at A1.').waitFor();
+  await log(white).getByText('White stone captured at A1.').waitFor();
+  await log(black).getByText('White stone captured at A1.').waitFor();
   assert.equal(await vertex(white, 'A1').getAttribute('class').then((c) => c.includes('shudan-sign_0')), true);
   assert.ok((await vertex(white, 'A1').getAttribute('class')).includes('shudan-heat_2'), 'the capture is highlighted');
   assert.equal(await white.locator('[data-testid="count-white"]').innerText(), '1');
@@ -110,7 +112,7 @@ test('a whole online game between two browsers', async () => {
 
   // Two passes end the game.
   await white.locator('[data-testid="pass"]').click();
-  await black.getByText('White passed.').waitFor();
+  await log(black).getByText('White passed.').waitFor();
   // White has just passed: Black's pass would end the game, so the page asks first.
   await black.locator('[data-testid="pass"]').click();
   await black.locator('[data-testid="pass-confirm"]', { hasText: 'passing now ends the game' }).waitFor();
@@ -131,11 +133,13 @@ test('a whole online game between two browsers', async () => {
   const step = black.locator('[data-testid="replay-step"]');
   for (let i = 0; i < 20 && !(await step.innerText()).includes('tried C3'); i++) await black.locator('[data-testid="replay-prev"]').click();
   assert.equal(await step.innerText(), 'Turn 2: White tried C3: rejected');
-  await black.getByText('as White saw it').click();
+  const view = (name) => black.locator('[data-testid="replay-view"] label', { hasText: name });
+  await view('White').click();
+  assert.equal(await black.getByRole('radio', { name: 'White' }).isChecked(), true);
   const replayBoard = black.locator('[data-testid="replay"] .shudan-vertex[data-point="C3"]');
   assert.ok((await replayBoard.getAttribute('class')).includes('shudan-marker_cross'));
   assert.ok((await replayBoard.getAttribute('class')).includes('shudan-sign_0'), 'White did not see the black stone');
-  await black.getByText('as it really was').click();
+  await view('Real').click();
   assert.ok((await replayBoard.getAttribute('class')).includes('shudan-sign_1'));
 
   // The SGF download.

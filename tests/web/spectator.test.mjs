@@ -42,7 +42,7 @@ test('a spectator sees only handicap stones and announcements until the end', as
   await black.act({ type: 'mark', point: 'E5', set: true });
   await legal(black, 'F4');
   // The rejected try is folded into the line of White's move.
-  await page.getByText('White moved after 1 rejected try.').waitFor();
+  await page.locator('[data-testid="log"]').getByText('White moved after 1 rejected try.').waitFor();
   await page.locator('[data-testid="log"] li', { hasText: 'Black moved.' }).nth(1).waitFor();
 
   // The DOM: only the two handicap stones.

@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  applyEvent, logLines, other, passEndsGame, pointToXY, replaySteps, revealLines, viewFromSnapshot, winningCapture, xyToPoint,
+  applyEvent, latestLine, logLines, other, passEndsGame, pointToXY, replaySteps, revealLines, viewFromSnapshot, winningCapture,
+  xyToPoint,
 } from '../../web/view.js';
 
 const snapshot = (over = {}) => ({
@@ -127,6 +128,28 @@ test('the winning capture of Atari Go comes from the reveal', () => {
   });
   assert.deepEqual(winningCapture(reveal('capture')), { point: 'A2', captured: ['A1'] });
   assert.equal(winningCapture(reveal('two-passes')), null);
+});
+
+test('the newest announcement is the log\'s last line, keyed by the event that made it', () => {
+  const events = [
+    { kind: 'rejected', player: 'white', turn: 1, to_move: 'white' },
+    { kind: 'rejected', player: 'white', turn: 1, to_move: 'white' },
+    { kind: 'moved', player: 'white', captured: ['C3'], turn: 2, to_move: 'black' },
+    { kind: 'mark', player: 'black', point: 'D4', set: true },
+  ];
+  assert.deepEqual(latestLine([], 'black'), { at: -1, line: null });
+  const first = latestLine(events.slice(0, 1), 'black');
+  assert.equal(first.at, 0);
+  assert.deepEqual([first.line.key, first.line.params.n], ['log.rejected', 1]);
+  // The second rejection replaces the turn's line: a new announcement, with its own key.
+  const second = latestLine(events.slice(0, 2), 'black');
+  assert.equal(second.at, 1);
+  assert.deepEqual([second.line.key, second.line.params.n], ['log.rejected', 2]);
+  // A private mark announces nothing: the move and its capture stay the newest announcement.
+  const latest = latestLine(events, 'black');
+  assert.equal(latest.at, 2);
+  assert.equal(latest.line.key, 'log.movedAfter');
+  assert.deepEqual(latest.line.capture.params, { color: 'black', points: 'C3', n: 1 });
 });
 
 test('the replay has a step per try and three boards per step', () => {

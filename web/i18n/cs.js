@@ -113,6 +113,14 @@ export default {
   'counts.marks': 'Tvoje odhady',
 
   'clock.label': 'Hodiny',
+  'clock.low': 'málo času',
+  'clock.lowAlert': {
+    one: '{player}: zbývá méně než {n} sekunda.',
+    few: '{player}: zbývá méně než {n} sekundy.',
+    other: '{player}: zbývá méně než {n} sekund.',
+  },
+  'board.marking': 'Režim odhadů: kliknutím označíš odhad',
+  'replay.view.real': 'Skutečnost',
 
   'presence.here': '{player}: spojení je aktivní',
   'presence.away': '{player}: bez spojení',

@@ -108,6 +108,13 @@ export default {
   'counts.marks': 'Deine Vermutungen',
 
   'clock.label': 'Uhren',
+  'clock.low': 'wenig Zeit',
+  'clock.lowAlert': {
+    one: '{player}: weniger als {n} Sekunde übrig.',
+    other: '{player}: weniger als {n} Sekunden übrig.',
+  },
+  'board.marking': 'Markiermodus: Klicks setzen Vermutungen',
+  'replay.view.real': 'Tatsächlich',
 
   'presence.here': '{player} ist verbunden',
   'presence.away': '{player} ist nicht verbunden',

@@ -109,6 +109,13 @@ export default {
   'counts.marks': 'Your guess marks',
 
   'clock.label': 'Clocks',
+  'clock.low': 'little time left',
+  'clock.lowAlert': {
+    one: '{player}: less than {n} second left.',
+    other: '{player}: less than {n} seconds left.',
+  },
+  'board.marking': 'Mark mode: clicks set guess marks',
+  'replay.view.real': 'Real',
 
   'presence.here': '{player} is connected',
   'presence.away': '{player} is not connected',

@@ -108,6 +108,13 @@ export default {
   'counts.marks': 'Arvausmerkkisi',
 
   'clock.label': 'Kellot',
+  'clock.low': 'aika vähissä',
+  'clock.lowAlert': {
+    one: '{player}: alle {n} sekunti jäljellä.',
+    other: '{player}: alle {n} sekuntia jäljellä.',
+  },
+  'board.marking': 'Merkintätila: napsautus lisää arvausmerkin',
+  'replay.view.real': 'Todellinen',
 
   'presence.here': '{player}: yhteydessä',
   'presence.away': '{player}: ei yhteydessä',

@@ -108,6 +108,13 @@ export default {
   'counts.marks': 'I tuoi segni di ipotesi',
 
   'clock.label': 'Orologi',
+  'clock.low': 'poco tempo',
+  'clock.lowAlert': {
+    one: '{player}: resta meno di {n} secondo.',
+    other: '{player}: restano meno di {n} secondi.',
+  },
+  'board.marking': 'Modalità segni: il clic mette un segno',
+  'replay.view.real': 'Reale',
 
   'presence.here': 'Il {player} è connesso',
   'presence.away': 'Il {player} non è connesso',

@@ -108,6 +108,13 @@ export default {
   'counts.marks': 'Tahmin işaretlerin',
 
   'clock.label': 'Saatler',
+  'clock.low': 'süre azaldı',
+  'clock.lowAlert': {
+    one: '{player}: {n} saniyeden az kaldı.',
+    other: '{player}: {n} saniyeden az kaldı.',
+  },
+  'board.marking': 'İşaret modu: tıklama tahmin işareti koyar',
+  'replay.view.real': 'Gerçek',
 
   'presence.here': '{player} bağlı',
   'presence.away': '{player} bağlı değil',
