@@ -13,6 +13,8 @@ import {
 import { errorSentence } from './errors.js';
 import { saveTable, savedTable } from './saved.js';
 import { Replay } from './replay.js';
+import { alertsFor, lowTime, raise } from './alerts.js';
+import { AlertSettings } from './alert-settings.js';
 
 const CURTAIN_DELAY_MS = 800;
 // The height (px) kept beside the board for what must be seen with it: the site header, the
@@ -153,6 +155,15 @@ export function TablePage({ table, token }) {
       if (e.kind === 'illegal' || e.to_move === null || !before.views[msg.seat]?.marks.includes(e.point)) return;
       connRef.current?.send({ type: 'mark', point: e.point, set: false, seat: msg.seat });
     };
+    // Sounds, a notification, a vibration for what this seat was just told (alerts.js). A
+    // hot-seat device hears only each player's own stream of their own actions: the other
+    // stream tells the same moment again, and the curtain already says whose turn it is.
+    const alertEvent = (before, next, msg) => {
+      const view = next.views[msg.seat];
+      if (!view || view === before.views[msg.seat]) return; // not applied
+      if (next.role === 'hotseat' && msg.event.player !== msg.seat) return;
+      raise(alertsFor(before.views[msg.seat], view, msg.event, msg.seat), { title: t('site.name'), text: t('turn.yours') });
+    };
     const dispatch = (msg) => {
       const before = stateRef.current;
       const next = reduce(before, msg);
@@ -169,7 +180,10 @@ export function TablePage({ table, token }) {
       // The home page forgets a finished game without asking (home.js): remember the end.
       if (msg.type === 'info' && msg.info.state === 'over' && token && !savedTable(table, token)?.over)
         saveTable(table, token, { over: true });
-      if (msg.type === 'event') clearMarkUnderOwnStone(before, msg);
+      if (msg.type === 'event') {
+        clearMarkUnderOwnStone(before, msg);
+        alertEvent(before, next, msg);
+      }
       if (next.fatal) connRef.current?.close();
       if (next.resync) {
         // A gap in the versions: start again from snapshots.
@@ -412,7 +426,7 @@ function TableView(props) {
         <div class="board-column" ref=${boardBox}>
           <div class="play-bar">
             <p class=${'turn' + (myTurn ? ' mine' : '')} role="status" data-testid="turn">${status}</p>
-            ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} />`}
+            ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} onLow=${(c) => (hotseat || c === seat) && lowTime()} />`}
           </div>
           ${view.over
             ? html`<${Board}
@@ -472,6 +486,7 @@ function TableView(props) {
           />`}
           <${Counts} view=${view} seat=${seat} marks=${marks.length} />
           ${!hotseat && html`<${Presence} info=${state.info} seat=${seat} />`}
+          ${!spectator && !view.over && html`<${AlertSettings} />`}
           ${view.over && html`<${EndPanel} table=${table} view=${view} won=${won} />`}
           <${Log} lines=${neutral && view.reveal ? revealLines(view.reveal) : logLines(view.events, seat)} />
           ${!hotseat && !spectator && html`<${Invite} table=${table} token=${token} state=${state} seat=${seat} />`}

@@ -199,6 +199,10 @@ export default {
   'invite.copied': 'Zkopírováno',
   'invite.keep': 'Tvoje místo zůstává uložené na tomto zařízení: stránku můžeš zavřít a vrátit se později.',
 
+  'alerts.sound': 'Zvuky a vibrace',
+  'alerts.notify': 'Upozornit mě, až budu na tahu',
+  'alerts.notify.on': 'Až budeš na tahu a tato karta bude skrytá, dostaneš upozornění.',
+  'alerts.notify.denied': 'Upozornění jsou v tomto prohlížeči zablokovaná.',
   'replay.title': 'Přehrávání',
   'replay.as': 'Zobrazit desku',
   'replay.real': 'jak skutečně byla',

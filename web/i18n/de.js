@@ -191,6 +191,10 @@ export default {
   'invite.copied': 'Kopiert',
   'invite.keep': 'Dein Platz bleibt auf diesem Gerät gespeichert: Du kannst die Seite schließen und später zurückkommen.',
 
+  'alerts.sound': 'Töne und Vibration',
+  'alerts.notify': 'Benachrichtige mich, wenn ich am Zug bin',
+  'alerts.notify.on': 'Du bekommst eine Benachrichtigung, wenn du am Zug bist und dieser Tab im Hintergrund ist.',
+  'alerts.notify.denied': 'Benachrichtigungen sind in diesem Browser blockiert.',
   'replay.title': 'Nachspielen',
   'replay.as': 'Brett zeigen',
   'replay.real': 'wie es wirklich war',

@@ -192,6 +192,10 @@ export default {
   'invite.copied': 'Copied',
   'invite.keep': 'Your own seat is kept on this device: you can close the page and come back later.',
 
+  'alerts.sound': 'Sounds and vibration',
+  'alerts.notify': 'Notify me when it is my turn',
+  'alerts.notify.on': 'You will get a notification when it is your turn and this tab is hidden.',
+  'alerts.notify.denied': 'Notifications are blocked in this browser.',
   'replay.title': 'Replay',
   'replay.as': 'Show the board',
   'replay.real': 'as it really was',

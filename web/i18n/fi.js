@@ -191,6 +191,10 @@ export default {
   'invite.copied': 'Kopioitu',
   'invite.keep': 'Paikkasi säilyy tällä laitteella: voit sulkea sivun ja palata myöhemmin.',
 
+  'alerts.sound': 'Äänet ja värinä',
+  'alerts.notify': 'Ilmoita, kun on vuoroni',
+  'alerts.notify.on': 'Saat ilmoituksen, kun on vuorosi ja tämä välilehti on piilossa.',
+  'alerts.notify.denied': 'Ilmoitukset on estetty tässä selaimessa.',
   'replay.title': 'Pelin toisto',
   'replay.as': 'Näytä lauta',
   'replay.real': 'todellisena',

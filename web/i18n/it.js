@@ -191,6 +191,10 @@ export default {
   'invite.copied': 'Copiato',
   'invite.keep': 'Il tuo posto resta salvato su questo dispositivo: puoi chiudere la pagina e tornare più tardi.',
 
+  'alerts.sound': 'Suoni e vibrazione',
+  'alerts.notify': 'Avvisami quando tocca a me',
+  'alerts.notify.on': 'Riceverai una notifica quando tocca a te e questa scheda non è in primo piano.',
+  'alerts.notify.denied': 'Le notifiche sono bloccate in questo browser.',
   'replay.title': 'Rivedi la partita',
   'replay.as': 'Mostra il goban',
   'replay.real': 'com’era davvero',

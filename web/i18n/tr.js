@@ -191,6 +191,10 @@ export default {
   'invite.copied': 'Kopyalandı',
   'invite.keep': 'Yerin bu cihazda saklanır: sayfayı kapatıp daha sonra geri dönebilirsin.',
 
+  'alerts.sound': 'Ses ve titreşim',
+  'alerts.notify': 'Sıra bana gelince bildir',
+  'alerts.notify.on': 'Sıra sana geldiğinde ve bu sekme gizliyken bildirim alacaksın.',
+  'alerts.notify.denied': 'Bildirimler bu tarayıcıda engellenmiş.',
   'replay.title': 'Tekrar izle',
   'replay.as': 'Tahtayı göster',
   'replay.real': 'gerçekte olduğu gibi',
