@@ -8,7 +8,7 @@ import { Board, fitVertexSize, useViewportHeight, useWidth } from './board.js';
 import { Clocks } from './clock.js';
 import { TableConnection } from './net.js';
 import {
-  applyEvent, latestLine, logLines, other, passEndsGame, revealLines, viewFromSnapshot, winningCapture,
+  applyEvent, areaOf, latestLine, logLines, other, passEndsGame, revealLines, viewFromSnapshot, winningCapture,
 } from './view.js';
 import { errorSentence } from './errors.js';
 import { saveTable, savedTable } from './saved.js';
@@ -115,6 +115,12 @@ export function resultSentence(result) {
         ? t('result.points', { winner, margin: formatNumber(Math.abs(result.score.margin)) })
         : t('result.wins', { winner });
   }
+}
+
+/// "You won." or "You lost." for a seat, or '' (a draw, or a game that ended with no result).
+function outcomeSentence(result, seat) {
+  if (!result?.winner) return '';
+  return t(result.winner === seat ? 'end.youWon' : 'end.youLost');
 }
 
 function rulesSummary(rules) {
@@ -396,8 +402,15 @@ function TableView(props) {
         ? t('table.hotseat', { player: colorName(seat) })
         : t('table.youPlay', { player: colorName(seat) });
 
+  // At the end a player learns first whether they won; the result's sentence follows.
+  const outcome = view.over && !spectator && !hotseat ? outcomeSentence(view.reveal?.result, seat) : '';
+  // Each side's area, shaded on the final board (Atari Go is won by a capture, not by area).
+  const area = useMemo(
+    () => (view.over && !rules.atari_go ? areaOf(view.stones, rules.size, rules.topology === 'torus') : null),
+    [view.over, view.stones, rules],
+  );
   let status;
-  if (view.over) status = resultSentence(view.reveal?.result);
+  if (view.over) status = [outcome, resultSentence(view.reveal?.result)].filter(Boolean).join(' ');
   else if (!view.to_move) status = t('log.end'); // the end event follows at once
   else if (!started) status = t('turn.waiting');
   else if (myTurn) status = view.rejections_this_turn > 0 ? t('turn.yoursAgain') : t('turn.yours');
@@ -435,8 +448,9 @@ function TableView(props) {
                 stones=${view.stones}
                 captured=${won?.captured ?? []}
                 last=${won?.point ?? null}
+                area=${area}
                 vertexSize=${vertexSize}
-                label=${t('board.label.final')}
+                label=${area ? `${t('board.label.final')}. ${t('end.areaNote')}` : t('board.label.final')}
                 id="board"
               />`
             : html`<${Board}
@@ -487,7 +501,7 @@ function TableView(props) {
           <${Counts} view=${view} seat=${seat} marks=${marks.length} />
           ${!hotseat && html`<${Presence} info=${state.info} seat=${seat} />`}
           ${!spectator && !view.over && html`<${AlertSettings} />`}
-          ${view.over && html`<${EndPanel} table=${table} view=${view} won=${won} />`}
+          ${view.over && html`<${EndPanel} table=${table} view=${view} won=${won} outcome=${outcome} area=${!!area} />`}
           <${Log} lines=${neutral && view.reveal ? revealLines(view.reveal) : logLines(view.events, seat)} />
           ${!hotseat && !spectator && html`<${Invite} table=${table} token=${token} state=${state} seat=${seat} />`}
         </div>
@@ -630,7 +644,7 @@ function Log({ lines }) {
   `;
 }
 
-function EndPanel({ table, view, won }) {
+function EndPanel({ table, view, won, outcome, area }) {
   const reveal = view.reveal;
   if (!reveal) return null;
   const s = reveal.score;
@@ -641,6 +655,7 @@ function EndPanel({ table, view, won }) {
   return html`
     <section class="end card" aria-labelledby="end-title" data-testid="end">
       <h2 id="end-title">${t('end.title')}</h2>
+      ${outcome && html`<p class="outcome" data-testid="outcome">${outcome}</p>`}
       <p class="result" data-testid="result">${resultSentence(reveal.result)}</p>
       ${won && html`<p data-testid="winning-capture">${t('end.winningCapture', { points: won.captured.join(', '), n: won.captured.length })}</p>`}
       ${showScore && html`<div class="table-scroll"><table class="score" data-testid="score">
@@ -653,6 +668,7 @@ function EndPanel({ table, view, won }) {
           <tr><th scope="row">${colorName('white')}</th><td>${s.white_stones}</td><td>${s.white_territory}</td><td>${n(s.komi)}</td><td>${n(s.white)}</td></tr>
         </tbody>
       </table></div>`}
+      ${area && html`<p class="hint" data-testid="area-note">${t('end.areaNote')}</p>`}
       ${showScore && reveal.result?.reason !== 'two-passes' && reveal.result?.reason !== 'turn-cap' &&
       html`<p class="hint">${t('end.scoreNote')}</p>`}
       <p>
