@@ -506,7 +506,7 @@ function TableView(props) {
           ${!hotseat && !spectator && html`<${Invite} table=${table} token=${token} state=${state} seat=${seat} />`}
         </div>
       </div>
-      ${view.over && view.reveal && html`<${Replay} reveal=${view.reveal} rules=${rules} />`}
+      ${view.over && view.reveal && html`<${Replay} reveal=${view.reveal} rules=${rules} game=${table} />`}
     </div>
   `;
 }
