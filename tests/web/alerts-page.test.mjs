@@ -10,7 +10,7 @@ import { DESKTOP, PHONE, WsPlayer, createTable, vertex, watchErrors, serverAndBr
 const env = serverAndBrowser();
 const SIZES = [['phone', PHONE], ['desktop', DESKTOP]];
 // The first note of each sound (alerts.js SOUNDS), as the recorder sees it.
-const NOTE = { stone: 220, turn: 660, illegal: 180, capture: 520 };
+const NOTE = { stone: 220, turn: 660, illegal: 180, capture: 520, low: 990 };
 
 /// Replaces the browser's alert APIs with recorders (window.__pg) and lets the test hide the tab
 /// (window.__pgHide).
@@ -150,3 +150,37 @@ for (const [size, viewport] of SIZES) {
     assert.deepEqual(errors, []);
   });
 }
+
+// Main time 20 s: the warning comes at 10 s left, 10 s after the start.
+test('low time: a sound for the seat whose own clock runs low, after a gesture, at both sizes', async () => {
+  const runs = await Promise.all(
+    SIZES.map(async ([size, viewport]) => {
+      const created = await createTable(env.server.url, {
+        rules: { size: 9 }, mode: 'online', clock: { main_seconds: 20, increment_seconds: 0 },
+      });
+      const ctx = await env.browser.newContext({ viewport, locale: 'en-GB' });
+      const page = await ctx.newPage();
+      const errors = [];
+      watchErrors(page, errors);
+      await page.addInitScript(recordAlerts);
+      await page.goto(created.seats.black.url);
+      await page.locator('#board').waitFor();
+      const white = await WsPlayer.join(env.server.url, created.table, created.seats.white.token);
+      await turnIs(page, 'Your turn.');
+      await page.locator('h1').click(); // a gesture, which tries nothing
+      return { size, ctx, page, errors, white };
+    }),
+  );
+  for (const { size, page } of runs)
+    assert.deepEqual((await record(page)).notes, [], `${size}: no sound before the clock is low`);
+  for (const { size, page } of runs) {
+    await page.locator('[data-testid="clock-black"].low.running').waitFor({ timeout: 14000 });
+    await page.waitForFunction(() => window.__pg.notes.length > 0);
+    assert.deepEqual((await record(page)).notes, [NOTE.low, NOTE.low, NOTE.low], `${size}: three short beeps, once`);
+  }
+  for (const { ctx, errors, white } of runs) {
+    white.close();
+    await ctx.close();
+    assert.deepEqual(errors, []);
+  }
+});
