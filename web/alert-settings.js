@@ -6,7 +6,9 @@ import { html } from './lib/html.js';
 import { t } from './i18n/i18n.js';
 import { askToNotify, isMuted, notifyState, setMuted } from './alerts.js';
 
-export function AlertSettings() {
+/// `notify`: whether to offer turn notifications (a hot-seat device is never told "your turn":
+/// its players take turns at it, and the curtain says whose turn it is).
+export function AlertSettings({ notify: offer = true }) {
   const [muted, setMutedState] = useState(isMuted);
   const [notify, setNotify] = useState(notifyState);
   const toggle = (e) => {
@@ -20,12 +22,12 @@ export function AlertSettings() {
         <input type="checkbox" checked=${!muted} onChange=${toggle} data-testid="sound" />
         ${t('alerts.sound')}
       </label>
-      ${notify === 'default' &&
+      ${offer && notify === 'default' &&
       html`<button type="button" data-testid="notify" onClick=${async () => setNotify(await askToNotify())}>
         ${t('alerts.notify')}
       </button>`}
-      ${notify === 'granted' && html`<p class="hint" data-testid="notify-on">${t('alerts.notify.on')}</p>`}
-      ${notify === 'denied' && html`<p class="hint" data-testid="notify-denied">${t('alerts.notify.denied')}</p>`}
+      ${offer && notify === 'granted' && html`<p class="hint" data-testid="notify-on">${t('alerts.notify.on')}</p>`}
+      ${offer && notify === 'denied' && html`<p class="hint" data-testid="notify-denied">${t('alerts.notify.denied')}</p>`}
     </div>
   `;
 }

@@ -500,7 +500,7 @@ function TableView(props) {
           />`}
           <${Counts} view=${view} seat=${seat} marks=${marks.length} />
           ${!hotseat && html`<${Presence} info=${state.info} seat=${seat} />`}
-          ${!spectator && !view.over && html`<${AlertSettings} />`}
+          ${!spectator && !view.over && html`<${AlertSettings} notify=${!hotseat} />`}
           ${view.over && html`<${EndPanel} table=${table} view=${view} won=${won} outcome=${outcome} area=${!!area} />`}
           <${Log} lines=${neutral && view.reveal ? revealLines(view.reveal) : logLines(view.events, seat)} />
           ${!hotseat && !spectator && html`<${Invite} table=${table} token=${token} state=${state} seat=${seat} />`}

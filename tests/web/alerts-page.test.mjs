@@ -184,3 +184,18 @@ test('low time: a sound for the seat whose own clock runs low, after a gesture, 
     assert.deepEqual(errors, []);
   }
 });
+
+test('a hot-seat device has the sound switch but offers no turn notification', async () => {
+  const created = await createTable(env.server.url, { rules: { size: 5 }, mode: 'hotseat' });
+  const ctx = await env.browser.newContext({ viewport: PHONE, locale: 'en-GB', isMobile: true, hasTouch: true });
+  const page = await ctx.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  await page.addInitScript(recordAlerts);
+  await page.goto(created.seats.hotseat.url);
+  await page.locator('[data-testid="curtain"] button:not([disabled])').click();
+  await page.locator('[data-testid="sound"]').waitFor();
+  assert.equal(await page.locator('[data-testid="notify"]').count(), 0);
+  await ctx.close();
+  assert.deepEqual(errors, []);
+});
