@@ -108,11 +108,15 @@ if (typeof window !== 'undefined')
   for (const type of ['pointerdown', 'keydown'])
     addEventListener(type, () => (gesture = true), { capture: true, once: true });
 
-function play(name) {
+/// The length of a sound in seconds.
+const lengthOf = (name) => Math.max(...SOUNDS[name].map(([, start, length]) => start + length));
+
+/// Plays a sound `delay` seconds from now.
+function play(name, delay = 0) {
   const notes = SOUNDS[name];
   if (!notes || !gesture || typeof AudioContext === 'undefined') return;
   audio ??= new AudioContext();
-  const now = audio.currentTime;
+  const now = audio.currentTime + delay;
   for (const [freq, start, length, wave] of notes) {
     const osc = audio.createOscillator();
     const gain = audio.createGain();
@@ -137,10 +141,13 @@ export function raise(alerts, { title, text }) {
     muted: isMuted(),
     notify: notifyEnabled(),
   });
-  // One sound at a time: the most telling one (your turn, else a capture, else the rest).
-  const order = ['turn', 'capture', 'illegal', 'stone'];
-  const sound = order.find((s) => effects.sounds.includes(s));
-  if (sound) play(sound);
+  // The sounds one after the other, in the order of what happened (a stone, what it captured;
+  // a capture of yours, then your turn), so that none drowns another.
+  let delay = 0;
+  for (const sound of effects.sounds) {
+    play(sound, delay);
+    delay += lengthOf(sound) + 0.05;
+  }
   if (effects.notify) new Notification(title, { body: text, tag: 'pg-turn' });
   if (effects.vibrate && gesture) navigator.vibrate?.(VIBRATION);
 }

@@ -2,7 +2,8 @@
 // Notification, navigator.vibrate and the page's visibility replaced by recorders before the
 // page loads: no sound before a gesture; the seat's own events and its turn ring, the
 // opponent's rejected try does not; a notification only while hidden and only after the
-// permission was asked by a click; the mute switch is kept across a reload.
+// permission was asked by a click; a capture of the page's stone sounds and vibrates; the mute
+// switch is kept across a reload.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DESKTOP, PHONE, WsPlayer, createTable, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
@@ -132,14 +133,27 @@ for (const [size, viewport] of SIZES) {
     assert.deepEqual((await record(page)).notifications, ['Your turn.']);
     await page.evaluate(() => window.__pgHide(false));
 
+    // A capture of the page's stone, visible: the capture sounds, then the turn, and the phone
+    // vibrates.
+    await pagePlays('A3', 'Black to play');
+    await blackPlays('B3');
+    await pagePlays('E3', 'Black to play');
+    const vibrations = (await record(page)).vibrations.length;
+    const notes = (await record(page)).notes.length;
+    await blackPlays('A4'); // captures A3
+    await turnIs(page, 'Your turn.');
+    await page.waitForFunction((n) => window.__pg.vibrations.length > n, vibrations);
+    const heard = (await record(page)).notes.slice(notes);
+    assert.deepEqual([heard[0], heard[3]], [NOTE.capture, NOTE.turn], 'the capture, then the turn');
+
     // Muted, and still muted after a reload: a gesture, a stone and a turn make no sound.
     await page.locator('[data-testid="sound"]').uncheck();
     await page.reload();
     await turnIs(page, 'Your turn.');
     assert.equal(await page.locator('[data-testid="sound"]').isChecked(), false, 'the mute switch is remembered');
-    await pagePlays('E3', 'Black to play');
+    await pagePlays('E2', 'Black to play');
     await page.evaluate(() => window.__pgHide(true));
-    await blackPlays('A3');
+    await blackPlays('A5');
     await turnIs(page, 'Your turn.');
     await page.waitForTimeout(300);
     r = await record(page);
