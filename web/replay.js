@@ -72,7 +72,9 @@ export function Replay({ reveal, rules, game, step: initialStep = null, onStep }
   const vertexSize = fitVertexSize(rules.size, rules.topology === 'torus', Math.min(width, 520));
 
   const go = (i) => setIndex(Math.max(0, Math.min(steps.length - 1, i)));
-  // Play from the start when at the end; any other way of moving stops the playing.
+  // Play from the start when at the end; any other way of moving stops the playing. The
+  // button's label says what a press does (Play or Pause), so it is not also a toggle
+  // (aria-pressed would say "Pause, pressed").
   const togglePlay = () => {
     if (!playing && index >= steps.length - 1) setIndex(0);
     setPlaying(!playing);
@@ -139,7 +141,7 @@ export function Replay({ reveal, rules, game, step: initialStep = null, onStep }
         <button type="button" onClick=${() => move(steps.length - 1)} aria-label=${t('replay.last')} disabled=${index === steps.length - 1}>▶|</button>
       </div>
       <div class="replay-play">
-        <button type="button" onClick=${togglePlay} aria-pressed=${playing ? 'true' : 'false'} data-testid="replay-play">
+        <button type="button" onClick=${togglePlay} data-testid="replay-play">
           ${playing ? t('replay.pause') : t('replay.play')}
         </button>
         <label>
