@@ -148,7 +148,15 @@ export function raise(alerts, { title, text }) {
     play(sound, delay);
     delay += lengthOf(sound) + 0.05;
   }
-  if (effects.notify) new Notification(title, { body: text, tag: 'pg-turn' });
+  if (effects.notify) {
+    // Chrome on Android shows notifications only from a service worker and throws here; the
+    // vibration still tells the player there, and the page goes on.
+    try {
+      new Notification(title, { body: text, tag: 'pg-turn' });
+    } catch {
+      // no notification on this browser
+    }
+  }
   if (effects.vibrate && gesture) navigator.vibrate?.(VIBRATION);
 }
 

@@ -14,8 +14,9 @@ const SIZES = [['phone', PHONE], ['desktop', DESKTOP]];
 const NOTE = { stone: 220, turn: 660, illegal: 180, capture: 520, low: 990 };
 
 /// Replaces the browser's alert APIs with recorders (window.__pg) and lets the test hide the tab
-/// (window.__pgHide).
-function recordAlerts() {
+/// (window.__pgHide). With `throwing`, the Notification constructor throws, as Chrome on
+/// Android's does (it notifies only from a service worker).
+function recordAlerts({ throwing = false } = {}) {
   const rec = { contexts: 0, notes: [], notifications: [], vibrations: [], asked: 0 };
   window.__pg = rec;
   window.AudioContext = class {
@@ -35,6 +36,7 @@ function recordAlerts() {
   let permission = 'default';
   window.Notification = class {
     constructor(title, options) {
+      if (throwing) throw new TypeError('Illegal constructor');
       rec.notifications.push(options.body);
     }
     static get permission() {
@@ -210,6 +212,29 @@ test('a hot-seat device has the sound switch but offers no turn notification', a
   await page.locator('[data-testid="curtain"] button:not([disabled])').click();
   await page.locator('[data-testid="sound"]').waitFor();
   assert.equal(await page.locator('[data-testid="notify"]').count(), 0);
+  await ctx.close();
+  assert.deepEqual(errors, []);
+});
+
+test("a browser whose Notification constructor throws still vibrates, and the page goes on", async () => {
+  const ctx = await env.browser.newContext({ viewport: PHONE, locale: 'en-GB', isMobile: true, hasTouch: true });
+  const page = await ctx.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  await page.addInitScript(recordAlerts, { throwing: true });
+  const created = await createTable(env.server.url, { rules: { size: 5 }, mode: 'online' });
+  const black = await WsPlayer.join(env.server.url, created.table, created.seats.black.token);
+  await page.goto(created.seats.white.url);
+  await turnIs(page, 'Black to play');
+  await page.locator('[data-testid="notify"]').click();
+  await page.locator('[data-testid="notify-on"]').waitFor();
+  await page.evaluate(() => window.__pgHide(true));
+  await black.act({ type: 'try', point: 'C3' });
+  await turnIs(page, 'Your turn.');
+  await page.waitForFunction(() => window.__pg.vibrations.length > 0);
+  await vertex(page, 'D4').click();
+  await turnIs(page, 'Black to play');
+  black.close();
   await ctx.close();
   assert.deepEqual(errors, []);
 });
