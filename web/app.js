@@ -3,6 +3,7 @@
 //   #/rules                   the rules page
 //   #table=<id>&token=<tok>   a seat at a table (the token stays in the fragment, never sent)
 //   #table=<id>               watching a table
+//   #game=<id>&step=<n>       a finished game's replay at step n (game.js)
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
@@ -10,6 +11,7 @@ import { LANGUAGES, initialLanguage, language, onLanguageChange, setLanguage, t 
 import { HomePage } from './home.js';
 import { RulesPage } from './rules.js';
 import { TablePage } from './table.js';
+import { GamePage } from './game.js';
 
 /// The route named by a location hash.
 export function parseRoute(hash) {
@@ -18,6 +20,11 @@ export function parseRoute(hash) {
   const params = new URLSearchParams(h);
   const table = params.get('table');
   if (table) return { page: 'table', table, token: params.get('token') };
+  const game = params.get('game');
+  if (game) {
+    const step = Number.parseInt(params.get('step') ?? '', 10);
+    return { page: 'game', game, step: Number.isNaN(step) ? null : step };
+  }
   return { page: 'home' };
 }
 
@@ -79,6 +86,7 @@ function App() {
     // A table page sets its own title (it shows whose turn it is).
     if (route.page === 'rules') document.title = `${t('rules.title')} · ${t('site.name')}`;
     else if (route.page === 'home') document.title = t('site.name');
+    else if (route.page === 'game') document.title = `${t('game.title')} · ${t('site.name')}`;
   }, [route.page, code]);
   // After a change of page, the focus goes to the new content (not on the first load).
   const first = useRef(true);
@@ -88,11 +96,12 @@ function App() {
       return;
     }
     document.getElementById('main')?.focus();
-  }, [route.page, route.table, route.token]);
+  }, [route.page, route.table, route.token, route.game]);
   // Each page keeps its own state; a table page is keyed by its table and token so that a new
   // link starts a fresh connection.
   let page;
   if (route.page === 'rules') page = html`<${RulesPage} />`;
+  else if (route.page === 'game') page = html`<${GamePage} key=${`${route.game}:${route.step}`} game=${route.game} step=${route.step} />`;
   else if (route.page === 'table')
     page = html`<${TablePage} key=${route.table + ':' + (route.token ?? '')} table=${route.table} token=${route.token} />`;
   else page = html`<${HomePage} />`;

@@ -59,12 +59,13 @@ export function fitVertexSize(size, torus, width) {
  * - disabled: points that cannot be tried (own stones, tried this turn)
  * - vertexSize, label (accessible name), describe(point) -> text for the cursor
  * - marking: while clicks set guess marks, the words that say so on the board (else null)
+ * - area: {black: [points], white: [points]} to shade as each side's area (the end), or null
  */
 export function Board(props) {
   const {
     size, torus = false, stones, rejected = [], marks = [], markColor = 'white', captured = [],
     last = null, cursor = null, onCursor, onTry, onMark, disabled = [], vertexSize = 32,
-    label, describe, busy = false, id, marking = null,
+    label, describe, busy = false, id, marking = null, area = null,
   } = props;
   const ref = useRef(null);
   const interactive = !!onTry;
@@ -97,6 +98,7 @@ export function Board(props) {
     const markerMap = grid();
     const ghostStoneMap = grid();
     const heatMap = grid();
+    const paintMap = area ? grid() : undefined;
     const put = (map, point, value) => {
       const [x, y] = pointToXY(point, size);
       for (const [X, Y] of copies(x, y)) map[Y][X] = value;
@@ -106,6 +108,7 @@ export function Board(props) {
     for (const p of marks) put(ghostStoneMap, p, { sign: SIGN[markColor] });
     for (const p of rejected) put(markerMap, p, { type: 'cross' });
     for (const p of captured) put(heatMap, p, { strength: 2 });
+    if (area) for (const color of ['black', 'white']) for (const p of area[color]) put(paintMap, p, SIGN[color]);
     if (last) put(markerMap, last, { type: 'circle' });
     const selected = [];
     if (cursor && keyboard) {
@@ -117,9 +120,9 @@ export function Board(props) {
       for (let Y = size - m; Y <= 2 * size - 1 + m; Y++)
         for (let X = size - m; X <= 2 * size - 1 + m; X++)
           if (X < size || X >= 2 * size || Y < size || Y >= 2 * size) dimmed.push([X, Y]);
-    return { signMap, markerMap, ghostStoneMap, heatMap, selected, dimmed };
+    return { signMap, markerMap, ghostStoneMap, heatMap, paintMap, selected, dimmed };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [size, torus, stones, rejected, marks, markColor, captured, last, cursor, keyboard]);
+  }, [size, torus, stones, rejected, marks, markColor, captured, last, cursor, keyboard, area]);
 
   // Name every drawn vertex with its real point, for tests and for the wrapped copies' titles.
   useEffect(() => {
@@ -214,6 +217,7 @@ export function Board(props) {
         markerMap=${maps.markerMap}
         ghostStoneMap=${maps.ghostStoneMap}
         heatMap=${maps.heatMap}
+        paintMap=${maps.paintMap}
         selectedVertices=${maps.selected}
         dimmedVertices=${maps.dimmed}
         rangeX=${range}

@@ -30,22 +30,26 @@ function useNow(active, ms = 250) {
 }
 
 /// `clock`: the last clock message with `at` (performance.now() when it came); `over`: the game
-/// has ended (the clocks stand still).
-export function Clocks({ clock, over }) {
+/// has ended (the clocks stand still); `onLow(color)`: called once when the running clock
+/// becomes low (the page plays its sound, alerts.js).
+export function Clocks({ clock, over, onLow }) {
   const running = !!clock?.running && !over;
   const now = useNow(running);
-  if (!clock) return null;
   const left = (color) => {
     const base = clock[`${color}_ms`];
     return clock.running === color && !over ? base - (now - clock.at) : base;
   };
-  const threshold = lowTimeMs(clock.main_ms ?? 0);
+  const threshold = lowTimeMs(clock?.main_ms ?? 0);
   const low = (color) => !over && left(color) < threshold;
   // Said once when the running clock becomes low (the text stays the same while it stays low,
   // so a screen reader does not hear it again every second).
   const alert = running && low(clock.running)
     ? t('clock.lowAlert', { player: colorName(clock.running), n: Math.round(threshold / 1000) })
     : '';
+  useEffect(() => {
+    if (alert) onLow?.(clock.running);
+  }, [alert]);
+  if (!clock) return null;
   return html`
     <div class="clocks" role="group" aria-label=${t('clock.label')} data-testid="clocks">
       ${['black', 'white'].map((c) => {

@@ -1,8 +1,8 @@
 // The replay after the end: every turn, every try included, as Black saw it, as White saw it,
 // and as it really was. The steps come from the reveal (view.js replaySteps).
-import { useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
-import { t, colorName } from './i18n/i18n.js';
+import { t, colorName, formatNumber } from './i18n/i18n.js';
 import { Board, fitVertexSize, useWidth } from './board.js';
 import { replaySteps } from './view.js';
 
@@ -28,9 +28,34 @@ function stepText(step) {
   }
 }
 
-export function Replay({ reveal, rules }) {
+/// The speeds of the replay playing itself, in steps per second.
+export const SPEEDS = [0.5, 1, 2];
+
+/// The link of one step of a game's replay (app.js opens it on the game page).
+export const stepLink = (game, step) => `#game=${encodeURIComponent(game)}&step=${step}`;
+
+/// Props: reveal, rules; game: the game's id, for each step's link; step: the step to open at
+/// (else the last); onStep(i): told of every step shown (the game page keeps it in the address).
+export function Replay({ reveal, rules, game, step: initialStep = null, onStep }) {
   const steps = useMemo(() => replaySteps(reveal), [reveal]);
-  const [index, setIndex] = useState(steps.length - 1);
+  const [index, setIndex] = useState(() =>
+    initialStep === null ? steps.length - 1 : Math.max(0, Math.min(steps.length - 1, initialStep)),
+  );
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(1);
+  useEffect(() => {
+    onStep?.(index);
+  }, [index]);
+  // Playing: one step every 1/speed seconds, stopping at the last.
+  useEffect(() => {
+    if (!playing) return undefined;
+    if (index >= steps.length - 1) {
+      setPlaying(false);
+      return undefined;
+    }
+    const id = setTimeout(() => setIndex((i) => Math.min(steps.length - 1, i + 1)), 1000 / speed);
+    return () => clearTimeout(id);
+  }, [playing, index, speed, steps.length]);
   const [as, setAs] = useState('real');
   const box = useRef(null);
   const step = steps[Math.min(index, steps.length - 1)];
@@ -47,13 +72,34 @@ export function Replay({ reveal, rules }) {
   const vertexSize = fitVertexSize(rules.size, rules.topology === 'torus', Math.min(width, 520));
 
   const go = (i) => setIndex(Math.max(0, Math.min(steps.length - 1, i)));
+  // Play from the start when at the end; any other way of moving stops the playing. The
+  // button's label says what a press does (Play or Pause), so it is not also a toggle
+  // (aria-pressed would say "Pause, pressed").
+  const togglePlay = () => {
+    if (!playing && index >= steps.length - 1) setIndex(0);
+    setPlaying(!playing);
+  };
+  const move = (i) => {
+    setPlaying(false);
+    go(i);
+  };
+  // The arrow keys, Home and End step through the replay from anywhere in it, except in its
+  // own inputs: the radio buttons and the speed select use the arrows for their own choices
+  // (and the slider does the same as here by itself).
+  const keyDown = (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target.closest?.('input, select')) return;
+    const to = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: steps.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    move(to);
+  };
   const views = ['real', 'black', 'white'];
   // The long names ("as White saw it") name the board; the switcher shows short ones, so that its
   // three choices stay on one line on a phone.
   const longName = (v) => (v === 'real' ? t('replay.real') : t('replay.seen', { player: colorName(v) }));
   const shortName = (v) => (v === 'real' ? t('replay.view.real') : colorName(v));
   return html`
-    <section class="replay card" aria-labelledby="replay-title" data-testid="replay">
+    <section class="replay card" aria-labelledby="replay-title" data-testid="replay" onKeyDown=${keyDown}>
       <h2 id="replay-title">${t('replay.title')}</h2>
       <div class="replay-view">
         <span class="replay-view-label" id="replay-as">${t('replay.as')}</span>
@@ -66,7 +112,7 @@ export function Replay({ reveal, rules }) {
           )}
         </div>
       </div>
-      <div class="replay-board" ref=${box}>
+      <div class="replay-board" ref=${box} tabindex="0" data-testid="replay-board" aria-describedby="replay-keys">
         <${Board}
           size=${rules.size}
           torus=${rules.topology === 'torus'}
@@ -80,8 +126,8 @@ export function Replay({ reveal, rules }) {
       </div>
       <p class="step" aria-live="polite" data-testid="replay-step">${stepText(step)}</p>
       <div class="replay-controls">
-        <button type="button" onClick=${() => go(0)} aria-label=${t('replay.first')} disabled=${index === 0}>|◀</button>
-        <button type="button" onClick=${() => go(index - 1)} aria-label=${t('replay.prev')} disabled=${index === 0} data-testid="replay-prev">◀</button>
+        <button type="button" onClick=${() => move(0)} aria-label=${t('replay.first')} disabled=${index === 0}>|◀</button>
+        <button type="button" onClick=${() => move(index - 1)} aria-label=${t('replay.prev')} disabled=${index === 0} data-testid="replay-prev">◀</button>
         <input
           type="range"
           min="0"
@@ -89,12 +135,25 @@ export function Replay({ reveal, rules }) {
           value=${index}
           aria-label=${t('replay.slider')}
           aria-valuetext=${stepText(step)}
-          onInput=${(e) => go(Number(e.currentTarget.value))}
+          onInput=${(e) => move(Number(e.currentTarget.value))}
         />
-        <button type="button" onClick=${() => go(index + 1)} aria-label=${t('replay.next')} disabled=${index === steps.length - 1} data-testid="replay-next">▶</button>
-        <button type="button" onClick=${() => go(steps.length - 1)} aria-label=${t('replay.last')} disabled=${index === steps.length - 1}>▶|</button>
+        <button type="button" onClick=${() => move(index + 1)} aria-label=${t('replay.next')} disabled=${index === steps.length - 1} data-testid="replay-next">▶</button>
+        <button type="button" onClick=${() => move(steps.length - 1)} aria-label=${t('replay.last')} disabled=${index === steps.length - 1}>▶|</button>
+      </div>
+      <div class="replay-play">
+        <button type="button" onClick=${togglePlay} data-testid="replay-play">
+          ${playing ? t('replay.pause') : t('replay.play')}
+        </button>
+        <label>
+          ${t('replay.speed')}
+          <select value=${String(speed)} onChange=${(e) => setSpeed(Number(e.currentTarget.value))} data-testid="replay-speed">
+            ${SPEEDS.map((v) => html`<option value=${String(v)}>${formatNumber(v)}</option>`)}
+          </select>
+        </label>
+        ${game && html`<a href=${stepLink(game, index)} data-testid="replay-link">${t('replay.link')}</a>`}
       </div>
       <p class="muted">${t('replay.count', { i: index, n: steps.length - 1 })}</p>
+      <p class="hint keys" id="replay-keys">${t('replay.keys')}</p>
     </section>
   `;
 }

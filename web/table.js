@@ -8,11 +8,13 @@ import { Board, fitVertexSize, useViewportHeight, useWidth } from './board.js';
 import { Clocks } from './clock.js';
 import { TableConnection } from './net.js';
 import {
-  applyEvent, latestLine, logLines, other, passEndsGame, revealLines, viewFromSnapshot, winningCapture,
+  applyEvent, areaOf, latestLine, logLines, other, passEndsGame, revealLines, viewFromSnapshot, winningCapture,
 } from './view.js';
 import { errorSentence } from './errors.js';
 import { saveTable, savedTable } from './saved.js';
 import { Replay } from './replay.js';
+import { alertsFor, lowTime, raise } from './alerts.js';
+import { AlertSettings } from './alert-settings.js';
 
 const CURTAIN_DELAY_MS = 800;
 // The height (px) kept beside the board for what must be seen with it: the site header, the
@@ -115,6 +117,12 @@ export function resultSentence(result) {
   }
 }
 
+/// "You won." or "You lost." for a seat, or '' (a draw, or a game that ended with no result).
+function outcomeSentence(result, seat) {
+  if (!result?.winner) return '';
+  return t(result.winner === seat ? 'end.youWon' : 'end.youLost');
+}
+
 function rulesSummary(rules) {
   const parts = [`${rules.size} × ${rules.size}`];
   parts.push(t('summary.komi', { komi: formatNumber(rules.komi) }));
@@ -153,6 +161,15 @@ export function TablePage({ table, token }) {
       if (e.kind === 'illegal' || e.to_move === null || !before.views[msg.seat]?.marks.includes(e.point)) return;
       connRef.current?.send({ type: 'mark', point: e.point, set: false, seat: msg.seat });
     };
+    // Sounds, a notification, a vibration for what this seat was just told (alerts.js). A
+    // hot-seat device hears only each player's own stream of their own actions: the other
+    // stream tells the same moment again, and the curtain already says whose turn it is.
+    const alertEvent = (before, next, msg) => {
+      const view = next.views[msg.seat];
+      if (!view || view === before.views[msg.seat]) return; // not applied
+      if (next.role === 'hotseat' && msg.event.player !== msg.seat) return;
+      raise(alertsFor(before.views[msg.seat], view, msg.event, msg.seat), { title: t('site.name'), text: t('turn.yours') });
+    };
     const dispatch = (msg) => {
       const before = stateRef.current;
       const next = reduce(before, msg);
@@ -169,7 +186,10 @@ export function TablePage({ table, token }) {
       // The home page forgets a finished game without asking (home.js): remember the end.
       if (msg.type === 'info' && msg.info.state === 'over' && token && !savedTable(table, token)?.over)
         saveTable(table, token, { over: true });
-      if (msg.type === 'event') clearMarkUnderOwnStone(before, msg);
+      if (msg.type === 'event') {
+        clearMarkUnderOwnStone(before, msg);
+        alertEvent(before, next, msg);
+      }
       if (next.fatal) connRef.current?.close();
       if (next.resync) {
         // A gap in the versions: start again from snapshots.
@@ -382,8 +402,15 @@ function TableView(props) {
         ? t('table.hotseat', { player: colorName(seat) })
         : t('table.youPlay', { player: colorName(seat) });
 
+  // At the end a player learns first whether they won; the result's sentence follows.
+  const outcome = view.over && !spectator && !hotseat ? outcomeSentence(view.reveal?.result, seat) : '';
+  // Each side's area, shaded on the final board (Atari Go is won by a capture, not by area).
+  const area = useMemo(
+    () => (view.over && !rules.atari_go ? areaOf(view.stones, rules.size, rules.topology === 'torus') : null),
+    [view.over, view.stones, rules],
+  );
   let status;
-  if (view.over) status = resultSentence(view.reveal?.result);
+  if (view.over) status = [outcome, resultSentence(view.reveal?.result)].filter(Boolean).join(' ');
   else if (!view.to_move) status = t('log.end'); // the end event follows at once
   else if (!started) status = t('turn.waiting');
   else if (myTurn) status = view.rejections_this_turn > 0 ? t('turn.yoursAgain') : t('turn.yours');
@@ -412,7 +439,7 @@ function TableView(props) {
         <div class="board-column" ref=${boardBox}>
           <div class="play-bar">
             <p class=${'turn' + (myTurn ? ' mine' : '')} role="status" data-testid="turn">${status}</p>
-            ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} />`}
+            ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} onLow=${(c) => (hotseat || c === seat) && lowTime()} />`}
           </div>
           ${view.over
             ? html`<${Board}
@@ -421,8 +448,9 @@ function TableView(props) {
                 stones=${view.stones}
                 captured=${won?.captured ?? []}
                 last=${won?.point ?? null}
+                area=${area}
                 vertexSize=${vertexSize}
-                label=${t('board.label.final')}
+                label=${area ? `${t('board.label.final')}. ${t('end.areaNote')}` : t('board.label.final')}
                 id="board"
               />`
             : html`<${Board}
@@ -472,12 +500,13 @@ function TableView(props) {
           />`}
           <${Counts} view=${view} seat=${seat} marks=${marks.length} />
           ${!hotseat && html`<${Presence} info=${state.info} seat=${seat} />`}
-          ${view.over && html`<${EndPanel} table=${table} view=${view} won=${won} />`}
+          ${!spectator && !view.over && html`<${AlertSettings} notify=${!hotseat} />`}
+          ${view.over && html`<${EndPanel} table=${table} view=${view} won=${won} outcome=${outcome} area=${!!area} />`}
           <${Log} lines=${neutral && view.reveal ? revealLines(view.reveal) : logLines(view.events, seat)} />
           ${!hotseat && !spectator && html`<${Invite} table=${table} token=${token} state=${state} seat=${seat} />`}
         </div>
       </div>
-      ${view.over && view.reveal && html`<${Replay} reveal=${view.reveal} rules=${rules} />`}
+      ${view.over && view.reveal && html`<${Replay} reveal=${view.reveal} rules=${rules} game=${table} />`}
     </div>
   `;
 }
@@ -615,7 +644,7 @@ function Log({ lines }) {
   `;
 }
 
-function EndPanel({ table, view, won }) {
+function EndPanel({ table, view, won, outcome, area }) {
   const reveal = view.reveal;
   if (!reveal) return null;
   const s = reveal.score;
@@ -626,6 +655,7 @@ function EndPanel({ table, view, won }) {
   return html`
     <section class="end card" aria-labelledby="end-title" data-testid="end">
       <h2 id="end-title">${t('end.title')}</h2>
+      ${outcome && html`<p class="outcome" data-testid="outcome">${outcome}</p>`}
       <p class="result" data-testid="result">${resultSentence(reveal.result)}</p>
       ${won && html`<p data-testid="winning-capture">${t('end.winningCapture', { points: won.captured.join(', '), n: won.captured.length })}</p>`}
       ${showScore && html`<div class="table-scroll"><table class="score" data-testid="score">
@@ -638,6 +668,7 @@ function EndPanel({ table, view, won }) {
           <tr><th scope="row">${colorName('white')}</th><td>${s.white_stones}</td><td>${s.white_territory}</td><td>${n(s.komi)}</td><td>${n(s.white)}</td></tr>
         </tbody>
       </table></div>`}
+      ${area && html`<p class="hint" data-testid="area-note">${t('end.areaNote')}</p>`}
       ${showScore && reveal.result?.reason !== 'two-passes' && reveal.result?.reason !== 'turn-cap' &&
       html`<p class="hint">${t('end.scoreNote')}</p>`}
       <p>

@@ -333,3 +333,51 @@ export function replaySteps(reveal) {
   });
   return steps;
 }
+
+/// Each side's area on a final board, by area scoring (Chinese rules) as the server scores it:
+/// a side's stones, and every empty point whose empty region touches that side's stones only.
+/// On a torus the neighbours wrap. Returns {black: [points], white: [points]}; an empty region
+/// that touches both colours (or none) is nobody's.
+export function areaOf(stones, size, torus) {
+  const color = new Map();
+  for (const c of COLORS) for (const p of stones[c]) color.set(p, c);
+  const neighbours = (x, y) => {
+    const out = [];
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      let nx = x + dx;
+      let ny = y + dy;
+      if (torus) {
+        nx = (nx + size) % size;
+        ny = (ny + size) % size;
+      } else if (nx < 0 || ny < 0 || nx >= size || ny >= size) continue;
+      out.push([nx, ny]);
+    }
+    return out;
+  };
+  const area = { black: [...stones.black], white: [...stones.white] };
+  const seen = new Set();
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      const start = xyToPoint(x, y, size);
+      if (color.has(start) || seen.has(start)) continue;
+      // One empty region, and the colours it touches.
+      const region = [];
+      const touches = new Set();
+      const stack = [[x, y]];
+      seen.add(start);
+      while (stack.length) {
+        const [cx, cy] = stack.pop();
+        region.push(xyToPoint(cx, cy, size));
+        for (const [nx, ny] of neighbours(cx, cy)) {
+          const p = xyToPoint(nx, ny, size);
+          if (color.has(p)) touches.add(color.get(p));
+          else if (!seen.has(p)) {
+            seen.add(p);
+            stack.push([nx, ny]);
+          }
+        }
+      }
+      if (touches.size === 1) area[[...touches][0]].push(...region);
+    }
+  return area;
+}

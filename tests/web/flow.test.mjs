@@ -248,6 +248,8 @@ for (const [size, viewport] of SIZES) {
     assert.equal(await page.locator('[data-testid="result"]').innerText(), 'Black wins with the first capture.');
     assert.equal(await page.locator('[data-testid="score"]').count(), 0, 'no area score table');
     assert.equal(await page.locator('[data-testid="end"] .hint').count(), 0, 'no note on a score');
+    assert.equal(await page.locator('#board .shudan-vertex[class*="shudan-paint"]').count(), 0, 'no area shaded');
+    assert.equal(await page.locator('[data-testid="outcome"]').innerText(), 'You lost.');
     assert.match(await page.locator('[data-testid="winning-capture"]').innerText(), /marked on the board: A1\./);
     assert.ok((await vertex(page, 'A1').getAttribute('class')).includes('shudan-heat_2'), 'the captured point is marked');
     assert.ok((await vertex(page, 'A2').getAttribute('class')).includes('shudan-marker_circle'), 'the capturing stone is ringed');

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  applyEvent, latestLine, logLines, other, passEndsGame, pointToXY, replaySteps, revealLines, viewFromSnapshot, winningCapture,
+  applyEvent, areaOf, latestLine, logLines, other, passEndsGame, pointToXY, replaySteps, revealLines, viewFromSnapshot, winningCapture,
   xyToPoint,
 } from '../../web/view.js';
 
@@ -198,4 +198,19 @@ test('the fold keeps what the server keeps: handicap placement, tries at the end
   v = applyEvent(v, { kind: 'end', player: 'black', turn: 4, to_move: null, reveal }, 8);
   assert.equal(v.over, true);
   assert.deepEqual(v.tried, ['D4']);
+});
+
+test("each side's area: its stones and the empty regions only its stones reach, torus aware", () => {
+  // 5x5: a black wall on column B, a white wall on column D; column C is shared.
+  const stones = { black: ['B1', 'B2', 'B3', 'B4', 'B5'], white: ['D1', 'D2', 'D3', 'D4', 'D5'] };
+  const planar = areaOf(stones, 5, false);
+  assert.deepEqual(planar.black.sort(), ['A1', 'A2', 'A3', 'A4', 'A5', ...stones.black].sort());
+  assert.deepEqual(planar.white.sort(), ['E1', 'E2', 'E3', 'E4', 'E5', ...stones.white].sort());
+  // On a torus column A touches column E, so the A-E region touches both colours: nobody's.
+  const torus = areaOf(stones, 5, true);
+  assert.deepEqual(torus.black.sort(), [...stones.black].sort());
+  assert.deepEqual(torus.white.sort(), [...stones.white].sort());
+  // A lone black stone owns the whole empty board; an empty board is nobody's.
+  assert.equal(areaOf({ black: ['C3'], white: [] }, 5, false).black.length, 25);
+  assert.deepEqual(areaOf({ black: [], white: [] }, 5, true), { black: [], white: [] });
 });
