@@ -220,7 +220,9 @@ for (const [size, viewport] of SIZES) {
     await entry(live).waitFor({ state: 'detached' });
     assert.ok(!(await stored()).includes(live.table));
 
-    // Finished games go at once: one the device saw end, one the server says is over.
+    // Finished games go at once: one the device saw end, one the server says is over (both
+    // folded away under their summary).
+    await page.locator('[data-testid="saved-finished"] summary', { hasText: 'Finished games (2)' }).click();
     for (const t of [done, unseen]) {
       await entry(t).locator('[data-testid="forget"]').click();
       await entry(t).waitFor({ state: 'detached' });
