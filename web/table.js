@@ -20,6 +20,32 @@ const CURTAIN_DELAY_MS = 800;
 // below it. On a phone the width limits the board first; on a desktop this keeps it all on one
 // screen (tests/web/layout.test.mjs measures it).
 const BOARD_RESERVE = 240;
+// The smallest point (px) a finger can hit; a board whose points fit smaller offers a zoom.
+const MIN_TOUCH_VERTEX = 28;
+// Zoomed, a point is a little larger than that, so that rounding never takes it below.
+const ZOOM_VERTEX = 30;
+const CONFIRM_KEY = 'pg.confirmMoves';
+
+/// Whether a try waits for a second tap: the player's own choice if they made one, else on for
+/// touch screens (a finger hides the point it taps) and for boards above 9x9 (small points).
+function confirmDefault(size) {
+  try {
+    const kept = localStorage.getItem(CONFIRM_KEY);
+    if (kept === '1' || kept === '0') return kept === '1';
+  } catch {
+    // storage unavailable: the default
+  }
+  return matchMedia('(pointer: coarse)').matches || size > 9;
+}
+
+/// Keeps the player's choice for every table on this device.
+function keepConfirm(on) {
+  try {
+    localStorage.setItem(CONFIRM_KEY, on ? '1' : '0');
+  } catch {
+    // storage unavailable: the choice holds for this page only
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // State: one object, changed only by server messages and a few local actions.
@@ -137,6 +163,7 @@ export function TablePage({ table, token }) {
   const [confirmResign, setConfirmResign] = useState(false);
   const [confirmPass, setConfirmPass] = useState(false);
   const [lifted, setLifted] = useState(null); // hot seat: whose board is uncovered
+  const [pending, setPending] = useState(null); // a try waiting for its confirmation
   // The point each seat last tried from this page: when it becomes that seat's stone, the guess
   // mark there (a guess that an opponent's stone stood on it, now proven wrong) is cleared.
   const triedRef = useRef({});
@@ -240,7 +267,7 @@ export function TablePage({ table, token }) {
 
   const props = {
     table, token, state, send, cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign,
-    confirmPass, setConfirmPass,
+    confirmPass, setConfirmPass, pending, setPending,
   };
   if (state.role === 'hotseat') {
     // Lifting the curtain starts the next player afresh: no cursor, mode or question of the
@@ -250,6 +277,7 @@ export function TablePage({ table, token }) {
       setMarkMode(false);
       setConfirmResign(false);
       setConfirmPass(false);
+      setPending(null);
       setLifted(seat);
     };
     return html`<${HotSeat} ...${props} lifted=${lifted} setLifted=${lift} />`;
@@ -320,6 +348,7 @@ function HotSeat(props) {
 function TableView(props) {
   const { table, token, state, send, seat, hotseat = false, neutral = false } = props;
   const { cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign, confirmPass, setConfirmPass } = props;
+  const { pending, setPending } = props;
   const view = state.views[seat];
   const info = state.info;
   const rules = view.rules;
@@ -330,9 +359,18 @@ function TableView(props) {
   // above it and the newest announcement below it stay on the first screen (BOARD_RESERVE).
   const viewportHeight = useViewportHeight();
   const boardFit = Math.min(width, 640, Math.max(320, viewportHeight - BOARD_RESERVE));
-  const vertexSize = fitVertexSize(rules.size, rules.topology === 'torus', boardFit);
+  const fitted = fitVertexSize(rules.size, rules.topology === 'torus', boardFit);
+  // Where the fitted points are too small for a finger (19x19 on a phone), a zoom makes the board
+  // wider than the screen, in a box that scrolls both ways.
+  const [zoom, setZoom] = useState(false);
+  const canZoom = !spectator && !view.over && fitted < MIN_TOUCH_VERTEX;
+  const zoomed = canZoom && zoom;
+  const vertexSize = zoomed ? ZOOM_VERTEX : fitted;
+  const [confirmOn, setConfirmOn] = useState(() => confirmDefault(rules.size));
   const started = info.state !== 'waiting';
   const myTurn = started && !spectator && !view.over && view.to_move === seat;
+  // A ghost belongs to one position: any new event (an answer, the opponent's move) drops it.
+  useEffect(() => setPending(null), [view.version, seat]);
 
   const visible = [...view.stones.black, ...view.stones.white];
   const disabled = [...visible, ...view.tried];
@@ -352,11 +390,24 @@ function TableView(props) {
   // A command for this board's seat: a hot-seat connection holds both seats, so it names the
   // one it acts for; any other connection acts for its only seat.
   const command = (type, fields = {}) => send({ type, ...fields, ...(hotseat ? { seat } : {}) });
+  // With confirmation on, the first tap (or Enter) on a point puts a ghost stone there and a
+  // second one, or "Play", sends the try; a tap elsewhere moves the ghost. Off the turn a try
+  // goes straight to the server, which says why it is refused.
   const tryPoint = (point) => {
     if (markMode) return mark(point);
+    if (confirmOn && myTurn && pending !== point) return setPending(point);
+    play(point);
+  };
+  const play = (point) => {
+    setPending(null);
     setConfirmResign(false);
     setConfirmPass(false);
     command('try', { point });
+  };
+  const switchConfirm = () => {
+    keepConfirm(!confirmOn);
+    setConfirmOn(!confirmOn);
+    setPending(null);
   };
   const mark = (point) => {
     if (visible.includes(point)) return; // a stone is known to be there: nothing to guess
@@ -394,6 +445,7 @@ function TableView(props) {
     document.title = myTurn ? `▶ ${t('turn.yours')} · ${t('site.name')}` : t('site.name');
   });
 
+  const readOnly = spectator;
   const boardLabel = spectator
     ? t('board.label.spectator')
     : t('board.label.seat', { player: colorName(seat) });
@@ -425,7 +477,7 @@ function TableView(props) {
                 label=${t('board.label.final')}
                 id="board"
               />`
-            : html`<${Board}
+            : html`<div class=${zoomed ? 'board-zoom' : 'board-fit'} data-testid="board-box"><${Board}
                 size=${rules.size}
                 torus=${rules.topology === 'torus'}
                 stones=${view.stones}
@@ -434,10 +486,12 @@ function TableView(props) {
                 markColor=${spectator ? 'white' : other(seat)}
                 captured=${view.lastCapture?.points ?? []}
                 last=${lastOwn}
-                cursor=${spectator ? null : cursor}
-                onCursor=${spectator ? undefined : setCursor}
-                onTry=${spectator ? undefined : tryPoint}
-                onMark=${spectator ? undefined : mark}
+                cursor=${readOnly ? null : cursor}
+                onCursor=${readOnly ? undefined : setCursor}
+                onTry=${readOnly ? undefined : tryPoint}
+                onMark=${readOnly ? undefined : mark}
+                pending=${myTurn ? pending : null}
+                pendingColor=${spectator ? 'black' : seat}
                 disabled=${disabled}
                 vertexSize=${vertexSize}
                 label=${markMode && !spectator ? `${boardLabel}. ${t('board.marking')}` : boardLabel}
@@ -445,7 +499,14 @@ function TableView(props) {
                 busy=${!!(state.thinking && view.to_move === state.thinking)}
                 marking=${markMode && !spectator ? t('board.marking') : null}
                 id="board"
-              />`}
+              /></div>`}
+          ${myTurn && pending &&
+          html`<p class="confirm-bar">
+            <button type="button" class="primary" data-testid="confirm-play" onClick=${() => play(pending)}>
+              ${t('confirm.play', { point: pending })}
+            </button>
+          </p>`}
+
           ${!view.over && html`<${LatestNews} view=${view} seat=${seat} />`}
           ${!spectator && !view.over && html`<p class="hint keys" data-testid="keys">${t('board.keys')}</p>`}
         </div>
@@ -453,6 +514,11 @@ function TableView(props) {
           ${!spectator && !view.over &&
           html`<${Controls}
             myTurn=${myTurn}
+            confirmOn=${confirmOn}
+            switchConfirm=${switchConfirm}
+            canZoom=${canZoom}
+            zoom=${zoomed}
+            setZoom=${setZoom}
             markMode=${markMode}
             setMarkMode=${setMarkMode}
             confirmResign=${confirmResign}
@@ -491,7 +557,7 @@ function ConnectionBanner({ status }) {
 
 function Controls(props) {
   const { myTurn, markMode, setMarkMode, confirmResign, setConfirmResign, onPass, onResign } = props;
-  const { confirmPass, setConfirmPass, passEnds, opponent } = props;
+  const { confirmPass, setConfirmPass, passEnds, opponent, confirmOn, switchConfirm, canZoom, zoom, setZoom } = props;
   const noRef = useRef(null);
   const passNoRef = useRef(null);
   useEffect(() => {
@@ -524,6 +590,13 @@ function Controls(props) {
         >
           ${t('action.markMode')}
         </button>
+        <button type="button" data-testid="confirm-moves" aria-pressed=${confirmOn ? 'true' : 'false'} onClick=${switchConfirm}>
+          ${t('confirm.switch')}
+        </button>
+        ${canZoom &&
+        html`<button type="button" data-testid="zoom" aria-pressed=${zoom ? 'true' : 'false'} onClick=${() => setZoom(!zoom)}>
+          ${t('board.zoom')}
+        </button>`}
       </div>
       ${markMode && html`<p class="hint">${t('action.markMode.hint')}</p>`}
       ${confirmResign &&

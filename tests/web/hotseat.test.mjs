@@ -3,7 +3,7 @@
 // across the seam is played by clicking a wrapped copy in the margin.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, createTable, logText, screenshot, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
+import { DESKTOP, PHONE, createTable, logText, screenshot, tryAt, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
 
 const env = serverAndBrowser();
 
@@ -113,7 +113,7 @@ test('on a torus a capture across the seam is played on a wrapped copy', async (
   ];
   for (const [player, point] of moves) {
     await throughCurtain(page, player, []);
-    await vertex(page, point).click();
+    await tryAt(page, point);
   }
   await throughCurtain(page, 'Black', []);
   // E3 is A3's left neighbour across the seam: its copy in the left margin sits next to A3.
@@ -131,6 +131,7 @@ test('on a torus a capture across the seam is played on a wrapped copy', async (
   });
   assert.ok(Math.abs(box.y - a3.y) < 1 && box.x < a3.x, 'the copy of E3 is drawn left of A3');
   await copy.click();
+  await page.locator('[data-testid="confirm-play"]').click(); // a touch screen confirms
   await throughCurtain(page, 'White', []);
   assert.match(await logText(page), /White stone captured at A3\./);
   assert.ok((await vertex(page, 'A3').getAttribute('class')).includes('shudan-heat_2'));

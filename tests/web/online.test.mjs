@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, allowDroppingSockets, dropSockets, PHONE, logText, recordFrames, screenshot, vertex, watchErrors, serverAndBrowser,
+  DESKTOP, allowDroppingSockets, dropSockets, PHONE, logText, recordFrames, screenshot, tryAt, vertex, watchErrors, serverAndBrowser,
 } from './helpers.mjs';
 
 const env = serverAndBrowser();
@@ -15,7 +15,7 @@ const turnText = (page) => page.locator('[data-testid="turn"]').innerText();
 const log = (page) => page.locator('[data-testid="log"]');
 
 async function play(page, point) {
-  await vertex(page, point).click();
+  await tryAt(page, point);
 }
 
 test('a whole online game between two browsers', async () => {

@@ -56,6 +56,9 @@ export default {
   'setup.clockInvalid': 'Hodiny potřebují základní čas od 1 minuty do 24 hodin a přídavek nejvýše 3600 sekund.',
   'setup.create': 'Vytvořit stůl',
 
+  'confirm.play': 'Zahrát {point}',
+  'confirm.switch': 'Potvrzovat tahy',
+  'board.zoom': 'Větší deska',
   'saved.over': 'Dohráno: {result}',
   'saved.finished': 'Dohrané partie ({n})',
   'saved.waitingMove': 'Čeká se na tah: {player}.',

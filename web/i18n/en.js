@@ -57,6 +57,9 @@ export default {
   'setup.clockInvalid': 'The clock needs a main time between 1 minute and 24 hours, and at most 3600 seconds per move.',
   'setup.create': 'Create the table',
 
+  'confirm.play': 'Play {point}',
+  'confirm.switch': 'Confirm moves',
+  'board.zoom': 'Larger board',
   'saved.over': 'Finished: {result}',
   'saved.finished': 'Finished games ({n})',
   'saved.waitingMove': 'Waiting for {player} to move.',

@@ -56,6 +56,9 @@ export default {
   'setup.clockInvalid': 'Kello tarvitsee perusajan 1 minuutin ja 24 tunnin väliltä ja enintään 3600 sekunnin lisäajan.',
   'setup.create': 'Perusta pöytä',
 
+  'confirm.play': 'Pelaa {point}',
+  'confirm.switch': 'Vahvista siirrot',
+  'board.zoom': 'Suurempi lauta',
   'saved.over': 'Päättynyt: {result}',
   'saved.finished': 'Päättyneet pelit ({n})',
   'saved.waitingMove': '{player}: odotetaan siirtoa.',
