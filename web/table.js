@@ -24,6 +24,8 @@ const BOARD_RESERVE = 240;
 const MIN_TOUCH_VERTEX = 28;
 // Zoomed, a point is a little larger than that, so that rounding never takes it below.
 const ZOOM_VERTEX = 30;
+// Hot seat: how long the mover sees their new stone before the curtain falls.
+const LANDING_MS = 1200;
 const CONFIRM_KEY = 'pg.confirmMoves';
 
 /// Whether a try waits for a second tap: the player's own choice if they made one, else on for
@@ -289,13 +291,43 @@ export function TablePage({ table, token }) {
 // ---------------------------------------------------------------------------------------------
 // Hot seat: the curtain between turns.
 
+/// The stone the uncovered seat has just played, while the turn has passed to the other player
+/// (the version of the event, and its point), or null. Marks the page clears after the stone
+/// (clearMarkUnderOwnStone) come after it and do not count.
+function justLanded(state, lifted) {
+  const view = lifted && state.views[lifted];
+  if (!view || view.over || view.to_move === lifted) return null;
+  for (let i = view.events.length - 1; i >= 0; i--) {
+    const e = view.events[i];
+    if (e.kind === 'mark') continue;
+    return e.kind === 'stone' && e.player === lifted ? { version: view.version - (view.events.length - 1 - i), point: e.point } : null;
+  }
+  return null;
+}
+
 function HotSeat(props) {
   const { state, lifted, setLifted } = props;
   const view = state.views.black;
   const toMove = view.to_move;
   const over = view.over;
+  // After a legal try the mover sees where the stone landed (their own board only, the stone
+  // ringed) for LANDING_MS or until "Hand over", before the curtain falls. `handedOver` is the
+  // version of the last stone whose landing ended.
+  const [handedOver, setHandedOver] = useState(0);
+  const landed = justLanded(state, lifted);
+  const landing = landed && landed.version > handedOver ? landed : null;
+  useEffect(() => {
+    if (!landing) return undefined;
+    const id = setTimeout(() => setHandedOver(landing.version), LANDING_MS);
+    return () => clearTimeout(id);
+  }, [landing?.version]);
+  // The two seats' events of a move come in separate frames. Until both views have it, the
+  // uncovered seat's own board stays (else the curtain could fall before the landing, or the
+  // board of a seat whose view is ahead could show to the wrong player).
+  const whiteView = state.views.white;
+  const settling = !!lifted && !over && (whiteView.turn !== view.turn || whiteView.to_move !== toMove);
   // Between the last pass and the end event nobody is on turn: the curtain stays as it was.
-  const down = !over && (toMove ? lifted !== toMove : !lifted);
+  const down = !over && !landing && !settling && (toMove ? lifted !== toMove : !lifted);
   const [armed, setArmed] = useState(false);
   useEffect(() => {
     if (!down) return undefined;
@@ -338,6 +370,9 @@ function HotSeat(props) {
   }
   // At the end both players look at the same screen: the real board and the whole game told by
   // nobody in particular (either seat's view holds the reveal).
+  if (landing)
+    return html`<${TableView} ...${props} seat=${lifted} hotseat=${true} handOver=${() => setHandedOver(landing.version)} />`;
+  if (settling) return html`<${TableView} ...${props} seat=${lifted} hotseat=${true} />`;
   const seat = over ? 'black' : toMove ?? lifted;
   return html`<${TableView} ...${props} seat=${seat} hotseat=${true} neutral=${over} />`;
 }
@@ -346,7 +381,7 @@ function HotSeat(props) {
 // One audience's table.
 
 function TableView(props) {
-  const { table, token, state, send, seat, hotseat = false, neutral = false } = props;
+  const { table, token, state, send, seat, hotseat = false, neutral = false, handOver = null } = props;
   const { cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign, confirmPass, setConfirmPass } = props;
   const { pending, setPending } = props;
   const view = state.views[seat];
@@ -368,7 +403,7 @@ function TableView(props) {
   const vertexSize = zoomed ? ZOOM_VERTEX : fitted;
   const [confirmOn, setConfirmOn] = useState(() => confirmDefault(rules.size));
   const started = info.state !== 'waiting';
-  const myTurn = started && !spectator && !view.over && view.to_move === seat;
+  const myTurn = started && !spectator && !view.over && view.to_move === seat && !handOver;
   // A ghost belongs to one position: any new event (an answer, the opponent's move) drops it.
   useEffect(() => setPending(null), [view.version, seat]);
 
@@ -445,7 +480,8 @@ function TableView(props) {
     document.title = myTurn ? `▶ ${t('turn.yours')} · ${t('site.name')}` : t('site.name');
   });
 
-  const readOnly = spectator;
+  // The hot-seat mover looking at their new stone, before the curtain: nothing to do but look.
+  const readOnly = spectator || !!handOver;
   const boardLabel = spectator
     ? t('board.label.spectator')
     : t('board.label.seat', { player: colorName(seat) });
@@ -506,12 +542,15 @@ function TableView(props) {
               ${t('confirm.play', { point: pending })}
             </button>
           </p>`}
-
+          ${handOver &&
+          html`<p class="confirm-bar">
+            <button type="button" class="primary" data-testid="hand-over" onClick=${handOver}>${t('hotseat.handOver')}</button>
+          </p>`}
           ${!view.over && html`<${LatestNews} view=${view} seat=${seat} />`}
           ${!spectator && !view.over && html`<p class="hint keys" data-testid="keys">${t('board.keys')}</p>`}
         </div>
         <div class="side-column">
-          ${!spectator && !view.over &&
+          ${!spectator && !view.over && !handOver &&
           html`<${Controls}
             myTurn=${myTurn}
             confirmOn=${confirmOn}

@@ -59,6 +59,7 @@ export default {
   'confirm.play': 'Zahrát {point}',
   'confirm.switch': 'Potvrzovat tahy',
   'board.zoom': 'Větší deska',
+  'hotseat.handOver': 'Předat zařízení',
   'saved.over': 'Dohráno: {result}',
   'saved.finished': 'Dohrané partie ({n})',
   'saved.waitingMove': 'Čeká se na tah: {player}.',

@@ -59,6 +59,7 @@ export default {
   'confirm.play': '{point} spielen',
   'confirm.switch': 'Züge bestätigen',
   'board.zoom': 'Größeres Brett',
+  'hotseat.handOver': 'Gerät weitergeben',
   'saved.over': 'Beendet: {result}',
   'saved.finished': 'Beendete Partien ({n})',
   'saved.waitingMove': 'Warten auf den Zug von {player}.',

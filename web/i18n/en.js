@@ -60,6 +60,7 @@ export default {
   'confirm.play': 'Play {point}',
   'confirm.switch': 'Confirm moves',
   'board.zoom': 'Larger board',
+  'hotseat.handOver': 'Hand over',
   'saved.over': 'Finished: {result}',
   'saved.finished': 'Finished games ({n})',
   'saved.waitingMove': 'Waiting for {player} to move.',

@@ -59,6 +59,7 @@ export default {
   'confirm.play': 'Pelaa {point}',
   'confirm.switch': 'Vahvista siirrot',
   'board.zoom': 'Suurempi lauta',
+  'hotseat.handOver': 'Ojenna laite',
   'saved.over': 'Päättynyt: {result}',
   'saved.finished': 'Päättyneet pelit ({n})',
   'saved.waitingMove': '{player}: odotetaan siirtoa.',

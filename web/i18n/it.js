@@ -59,6 +59,7 @@ export default {
   'confirm.play': 'Gioca {point}',
   'confirm.switch': 'Conferma le mosse',
   'board.zoom': 'Goban più grande',
+  'hotseat.handOver': 'Passa il dispositivo',
   'saved.over': 'Finita: {result}',
   'saved.finished': 'Partite finite ({n})',
   'saved.waitingMove': 'In attesa della mossa del {player}.',

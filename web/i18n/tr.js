@@ -59,6 +59,7 @@ export default {
   'confirm.play': '{point} oyna',
   'confirm.switch': 'Hamleleri onayla',
   'board.zoom': 'Tahtayı büyüt',
+  'hotseat.handOver': 'Cihazı devret',
   'saved.over': 'Bitti: {result}',
   'saved.finished': 'Biten oyunlar ({n})',
   'saved.waitingMove': '{player}’ın hamlesi bekleniyor.',
