@@ -166,6 +166,8 @@ export function TablePage({ table, token }) {
   const [confirmPass, setConfirmPass] = useState(false);
   const [lifted, setLifted] = useState(null); // hot seat: whose board is uncovered
   const [pending, setPending] = useState(null); // a try waiting for its confirmation
+  // The zoomed board: kept here, so that in hot seat it stays across the curtain.
+  const [zoom, setZoom] = useState(false);
   // The point each seat last tried from this page: when it becomes that seat's stone, the guess
   // mark there (a guess that an opponent's stone stood on it, now proven wrong) is cleared.
   const triedRef = useRef({});
@@ -269,7 +271,7 @@ export function TablePage({ table, token }) {
 
   const props = {
     table, token, state, send, cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign,
-    confirmPass, setConfirmPass, pending, setPending,
+    confirmPass, setConfirmPass, pending, setPending, zoom, setZoom,
   };
   if (state.role === 'hotseat') {
     // Lifting the curtain starts the next player afresh: no cursor, mode or question of the
@@ -368,11 +370,11 @@ function HotSeat(props) {
       </section>
     `;
   }
-  // At the end both players look at the same screen: the real board and the whole game told by
-  // nobody in particular (either seat's view holds the reveal).
   if (landing)
     return html`<${TableView} ...${props} seat=${lifted} hotseat=${true} handOver=${() => setHandedOver(landing.version)} />`;
   if (settling) return html`<${TableView} ...${props} seat=${lifted} hotseat=${true} />`;
+  // At the end both players look at the same screen: the real board and the whole game told by
+  // nobody in particular (either seat's view holds the reveal).
   const seat = over ? 'black' : toMove ?? lifted;
   return html`<${TableView} ...${props} seat=${seat} hotseat=${true} neutral=${over} />`;
 }
@@ -383,7 +385,7 @@ function HotSeat(props) {
 function TableView(props) {
   const { table, token, state, send, seat, hotseat = false, neutral = false, handOver = null } = props;
   const { cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign, confirmPass, setConfirmPass } = props;
-  const { pending, setPending } = props;
+  const { pending, setPending, zoom, setZoom } = props;
   const view = state.views[seat];
   const info = state.info;
   const rules = view.rules;
@@ -397,7 +399,6 @@ function TableView(props) {
   const fitted = fitVertexSize(rules.size, rules.topology === 'torus', boardFit);
   // Where the fitted points are too small for a finger (19x19 on a phone), a zoom makes the board
   // wider than the screen, in a box that scrolls both ways.
-  const [zoom, setZoom] = useState(false);
   const canZoom = !spectator && !view.over && fitted < MIN_TOUCH_VERTEX;
   const zoomed = canZoom && zoom;
   const vertexSize = zoomed ? ZOOM_VERTEX : fitted;

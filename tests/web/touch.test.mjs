@@ -154,3 +154,29 @@ test('phone, 19x19: the zoomed board has points of 28 px or more, scrolls both w
   white.close();
   await ctx.close();
 });
+
+test('phone, hot seat 19x19: the zoom stays on across the curtain', async () => {
+  const created = await createTable(env.server.url, { rules: { size: 19 }, mode: 'hotseat' });
+  const ctx = await env.browser.newContext({ locale: 'en-US', viewport: PHONE, ...TOUCH });
+  const page = await ctx.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  await page.goto(created.seats.hotseat.url);
+  const lift = async () => {
+    await page.waitForFunction(() => document.querySelector('[data-testid="curtain"] button')?.disabled === false);
+    await page.locator('[data-testid="curtain"] button').tap();
+    await page.locator('#board').waitFor();
+  };
+  await lift();
+  await page.locator('[data-testid="zoom"]').tap();
+  await page.locator('.board-zoom #board').waitFor();
+  await vertex(page, 'A1').tap();
+  await vertex(page, 'A1').tap();
+  await page.locator('[data-testid="hand-over"]').tap();
+  await page.locator('[data-testid="curtain"]').waitFor();
+  await lift();
+  assert.equal(await page.locator('[data-testid="zoom"]').getAttribute('aria-pressed'), 'true');
+  assert.ok((await smallestVertex(page))[0] >= 28, "White's board is zoomed too");
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
