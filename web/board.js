@@ -60,12 +60,14 @@ export function fitVertexSize(size, torus, width) {
  * - vertexSize, label (accessible name), describe(point) -> text for the cursor
  * - marking: while clicks set guess marks, the words that say so on the board (else null)
  * - area: {black: [points], white: [points]} to shade as each side's area (the end), or null
+ * - pending, pendingColor: a try waiting for its confirmation, drawn as a ghost stone of the
+ *   mover's colour (solid, unlike the dashed guess marks)
  */
 export function Board(props) {
   const {
     size, torus = false, stones, rejected = [], marks = [], markColor = 'white', captured = [],
     last = null, cursor = null, onCursor, onTry, onMark, disabled = [], vertexSize = 32,
-    label, describe, busy = false, id, marking = null, area = null,
+    label, describe, busy = false, id, marking = null, area = null, pending = null, pendingColor = 'black',
   } = props;
   const ref = useRef(null);
   const interactive = !!onTry;
@@ -106,6 +108,8 @@ export function Board(props) {
     for (const color of ['black', 'white'])
       for (const p of stones[color] ?? []) put(signMap, p, SIGN[color]);
     for (const p of marks) put(ghostStoneMap, p, { sign: SIGN[markColor] });
+    // Shudan's type 'good' only gives the ghost a class of its own (styled in style.css).
+    if (pending) put(ghostStoneMap, pending, { sign: SIGN[pendingColor], type: 'good' });
     for (const p of rejected) put(markerMap, p, { type: 'cross' });
     for (const p of captured) put(heatMap, p, { strength: 2 });
     if (area) for (const color of ['black', 'white']) for (const p of area[color]) put(paintMap, p, SIGN[color]);
@@ -122,7 +126,7 @@ export function Board(props) {
           if (X < size || X >= 2 * size || Y < size || Y >= 2 * size) dimmed.push([X, Y]);
     return { signMap, markerMap, ghostStoneMap, heatMap, paintMap, selected, dimmed };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [size, torus, stones, rejected, marks, markColor, captured, last, cursor, keyboard, area]);
+  }, [size, torus, stones, rejected, marks, markColor, captured, last, cursor, keyboard, area, pending, pendingColor]);
 
   // Name every drawn vertex with its real point, for tests and for the wrapped copies' titles.
   useEffect(() => {

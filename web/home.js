@@ -6,6 +6,7 @@ import { t, formatNumber, colorName, language } from './i18n/i18n.js';
 import { forgetTable, saveTable, savedTables } from './saved.js';
 import { errorSentence } from './errors.js';
 import { Board } from './board.js';
+import { resultSentence } from './table.js';
 
 const SIZES = Array.from({ length: 15 }, (_, i) => i + 5);
 
@@ -21,6 +22,7 @@ const defaultKomi = (handicap) => (handicap > 0 ? 0.5 : 7.5);
 export function HomePage() {
   return html`
     <div class="home">
+      <${SavedTables} />
       <section class="intro" aria-labelledby="intro-title">
         <h1 id="intro-title">${t('home.title')}</h1>
         <p class="lead">${t('home.lead')}</p>
@@ -29,7 +31,6 @@ export function HomePage() {
       </section>
       <${SetupForm} />
       <${Demo} />
-      <${SavedTables} />
     </div>
   `;
 }
@@ -278,8 +279,50 @@ async function nothingToLose(s) {
   }
 }
 
+/// Each saved table's public info from the server (GET /api/tables/<id>: state, who is on turn,
+/// the result), keyed by table id; `gone` for a table that no longer exists. A table whose
+/// answer failed has no entry, and its line says nothing about its state.
+function useTableInfos(list) {
+  const [infos, setInfos] = useState({});
+  const ids = [...new Set(list.map((s) => s.table))];
+  useEffect(() => {
+    let live = true;
+    for (const id of ids)
+      fetch(`/api/tables/${encodeURIComponent(id)}`)
+        .then((r) => (r.status === 404 ? 'gone' : r.ok ? r.json() : null))
+        .then((info) => live && info && setInfos((m) => ({ ...m, [id]: info })))
+        .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [ids.join(',')]);
+  return infos;
+}
+
+/// Whether a saved seat's game is over: the server says so, the table is gone, or (without an
+/// answer) the table page saw the end.
+function finished(s, info) {
+  if (info === 'gone') return true;
+  return info ? info.state === 'over' : !!s.over;
+}
+
+/// The state of a seat's game in words: whose turn it is (the device's own seat, or in hot seat
+/// the player on turn), waiting for the opponent to join, or the result.
+function seatState(s, info) {
+  if (info === 'gone') return { text: errorSentence('no-such-table'), mine: false };
+  if (!info) return null;
+  if (info.state === 'over') return { text: t('saved.over', { result: resultSentence(info.result) }), mine: false };
+  if (info.state === 'waiting') return { text: t('turn.waiting'), mine: false };
+  if (s.seat === 'hotseat' || info.to_move === s.seat) {
+    const text = s.seat === 'hotseat' ? t('turn.other', { player: colorName(info.to_move) }) : t('turn.yours');
+    return { text, mine: true };
+  }
+  return { text: t('saved.waitingMove', { player: colorName(info.to_move) }), mine: false };
+}
+
 function SavedTables() {
   const [list, setList] = useState(savedTables);
+  const infos = useTableInfos(list);
   const [asking, setAsking] = useState(null); // the entry whose forgetting waits for a yes
   const noRef = useRef(null);
   useEffect(() => {
@@ -298,27 +341,39 @@ function SavedTables() {
     if (await nothingToLose(s)) forget(s);
     else setAsking(id(s));
   };
+  // A line per seat: its link, its game's state, and Forget.
+  const item = (s) => {
+    const state = seatState(s, infos[s.table]);
+    return html`<li key=${id(s)} data-testid="saved-table" data-table=${s.table}>
+      <a href="#table=${encodeURIComponent(s.table)}&token=${encodeURIComponent(s.token)}">
+        ${t(`saved.${s.mode ?? 'online'}`, { color: s.seat && s.seat !== 'hotseat' ? colorName(s.seat) : '' })}
+        ${' · '}${s.size ?? 9} × ${s.size ?? 9}${s.torus ? ' · ' + t('setup.torus.short') : ''}
+      </a>
+      ${state && html` <strong class=${'saved-state' + (state.mine ? ' mine' : '')} data-testid="saved-state">${state.text}</strong>`}
+      ${' '}<span class="muted">${new Date(s.created).toLocaleString(language())}</span>
+      ${' '}<button type="button" class="link" data-testid="forget" onClick=${() => askForget(s)}>${t('saved.forget')}</button>
+      ${asking === id(s) &&
+      html`<div class="confirm" role="alertdialog" aria-labelledby="forget-q" data-testid="forget-confirm">
+        <p id="forget-q">${t('saved.forget.confirm')}</p>
+        <button type="button" class="danger" data-testid="forget-yes" onClick=${() => forget(s)}>${t('saved.forget.yes')}</button>
+        <button type="button" ref=${noRef} onClick=${() => setAsking(null)}>${t('saved.forget.no')}</button>
+      </div>`}
+    </li>`;
+  };
+  // Games in play first, the player's turn before the rest; finished ones folded away.
+  const done = list.filter((s) => finished(s, infos[s.table]));
+  const open = list.filter((s) => !done.includes(s));
+  const mine = (s) => (seatState(s, infos[s.table])?.mine ? 0 : 1);
+  open.sort((a, b) => mine(a) - mine(b));
   return html`
     <section class="saved card" aria-labelledby="saved-title">
       <h2 id="saved-title">${t('saved.title')}</h2>
-      <ul>
-        ${list.map(
-          (s) => html`<li key=${id(s)}>
-            <a href="#table=${encodeURIComponent(s.table)}&token=${encodeURIComponent(s.token)}">
-              ${t(`saved.${s.mode ?? 'online'}`, { color: s.seat && s.seat !== 'hotseat' ? colorName(s.seat) : '' })}
-              ${' · '}${s.size ?? 9} × ${s.size ?? 9}${s.torus ? ' · ' + t('setup.torus.short') : ''}
-            </a>
-            ${' '}<span class="muted">${new Date(s.created).toLocaleString(language())}</span>
-            ${' '}<button type="button" class="link" data-testid="forget" onClick=${() => askForget(s)}>${t('saved.forget')}</button>
-            ${asking === id(s) &&
-            html`<div class="confirm" role="alertdialog" aria-labelledby="forget-q" data-testid="forget-confirm">
-              <p id="forget-q">${t('saved.forget.confirm')}</p>
-              <button type="button" class="danger" data-testid="forget-yes" onClick=${() => forget(s)}>${t('saved.forget.yes')}</button>
-              <button type="button" ref=${noRef} onClick=${() => setAsking(null)}>${t('saved.forget.no')}</button>
-            </div>`}
-          </li>`,
-        )}
-      </ul>
+      ${open.length > 0 && html`<ul data-testid="saved-open">${open.map(item)}</ul>`}
+      ${done.length > 0 &&
+      html`<details data-testid="saved-finished">
+        <summary>${t('saved.finished', { n: done.length })}</summary>
+        <ul>${done.map(item)}</ul>
+      </details>`}
     </section>
   `;
 }

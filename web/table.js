@@ -22,6 +22,34 @@ const CURTAIN_DELAY_MS = 800;
 // below it. On a phone the width limits the board first; on a desktop this keeps it all on one
 // screen (tests/web/layout.test.mjs measures it).
 const BOARD_RESERVE = 240;
+// The smallest point (px) a finger can hit; a board whose points fit smaller offers a zoom.
+const MIN_TOUCH_VERTEX = 28;
+// Zoomed, a point is a little larger than that, so that rounding never takes it below.
+const ZOOM_VERTEX = 30;
+// Hot seat: how long the mover sees their new stone before the curtain falls.
+const LANDING_MS = 1200;
+const CONFIRM_KEY = 'pg.confirmMoves';
+
+/// Whether a try waits for a second tap: the player's own choice if they made one, else on for
+/// touch screens (a finger hides the point it taps) and for boards above 9x9 (small points).
+function confirmDefault(size) {
+  try {
+    const kept = localStorage.getItem(CONFIRM_KEY);
+    if (kept === '1' || kept === '0') return kept === '1';
+  } catch {
+    // storage unavailable: the default
+  }
+  return matchMedia('(pointer: coarse)').matches || size > 9;
+}
+
+/// Keeps the player's choice for every table on this device.
+function keepConfirm(on) {
+  try {
+    localStorage.setItem(CONFIRM_KEY, on ? '1' : '0');
+  } catch {
+    // storage unavailable: the choice holds for this page only
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // State: one object, changed only by server messages and a few local actions.
@@ -145,6 +173,9 @@ export function TablePage({ table, token }) {
   const [confirmResign, setConfirmResign] = useState(false);
   const [confirmPass, setConfirmPass] = useState(false);
   const [lifted, setLifted] = useState(null); // hot seat: whose board is uncovered
+  const [pending, setPending] = useState(null); // a try waiting for its confirmation
+  // The zoomed board: kept here, so that in hot seat it stays across the curtain.
+  const [zoom, setZoom] = useState(false);
   // The point each seat last tried from this page: when it becomes that seat's stone, the guess
   // mark there (a guess that an opponent's stone stood on it, now proven wrong) is cleared.
   const triedRef = useRef({});
@@ -260,7 +291,7 @@ export function TablePage({ table, token }) {
 
   const props = {
     table, token, state, send, cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign,
-    confirmPass, setConfirmPass,
+    confirmPass, setConfirmPass, pending, setPending, zoom, setZoom,
   };
   if (state.role === 'hotseat') {
     // Lifting the curtain starts the next player afresh: no cursor, mode or question of the
@@ -270,6 +301,7 @@ export function TablePage({ table, token }) {
       setMarkMode(false);
       setConfirmResign(false);
       setConfirmPass(false);
+      setPending(null);
       setLifted(seat);
     };
     return html`<${HotSeat} ...${props} lifted=${lifted} setLifted=${lift} />`;
@@ -281,13 +313,43 @@ export function TablePage({ table, token }) {
 // ---------------------------------------------------------------------------------------------
 // Hot seat: the curtain between turns.
 
+/// The stone the uncovered seat has just played, while the turn has passed to the other player
+/// (the version of the event, and its point), or null. Marks the page clears after the stone
+/// (clearMarkUnderOwnStone) come after it and do not count.
+function justLanded(state, lifted) {
+  const view = lifted && state.views[lifted];
+  if (!view || view.over || view.to_move === lifted) return null;
+  for (let i = view.events.length - 1; i >= 0; i--) {
+    const e = view.events[i];
+    if (e.kind === 'mark') continue;
+    return e.kind === 'stone' && e.player === lifted ? { version: view.version - (view.events.length - 1 - i), point: e.point } : null;
+  }
+  return null;
+}
+
 function HotSeat(props) {
   const { state, lifted, setLifted } = props;
   const view = state.views.black;
   const toMove = view.to_move;
   const over = view.over;
+  // After a legal try the mover sees where the stone landed (their own board only, the stone
+  // ringed) for LANDING_MS or until "Hand over", before the curtain falls. `handedOver` is the
+  // version of the last stone whose landing ended.
+  const [handedOver, setHandedOver] = useState(0);
+  const landed = justLanded(state, lifted);
+  const landing = landed && landed.version > handedOver ? landed : null;
+  useEffect(() => {
+    if (!landing) return undefined;
+    const id = setTimeout(() => setHandedOver(landing.version), LANDING_MS);
+    return () => clearTimeout(id);
+  }, [landing?.version]);
+  // The two seats' events of a move come in separate frames. Until both views have it, the
+  // uncovered seat's own board stays (else the curtain could fall before the landing, or the
+  // board of a seat whose view is ahead could show to the wrong player).
+  const whiteView = state.views.white;
+  const settling = !!lifted && !over && (whiteView.turn !== view.turn || whiteView.to_move !== toMove);
   // Between the last pass and the end event nobody is on turn: the curtain stays as it was.
-  const down = !over && (toMove ? lifted !== toMove : !lifted);
+  const down = !over && !landing && !settling && (toMove ? lifted !== toMove : !lifted);
   const [armed, setArmed] = useState(false);
   useEffect(() => {
     if (!down) return undefined;
@@ -328,6 +390,9 @@ function HotSeat(props) {
       </section>
     `;
   }
+  if (landing)
+    return html`<${TableView} ...${props} seat=${lifted} hotseat=${true} handOver=${() => setHandedOver(landing.version)} />`;
+  if (settling) return html`<${TableView} ...${props} seat=${lifted} hotseat=${true} />`;
   // At the end both players look at the same screen: the real board and the whole game told by
   // nobody in particular (either seat's view holds the reveal).
   const seat = over ? 'black' : toMove ?? lifted;
@@ -338,8 +403,9 @@ function HotSeat(props) {
 // One audience's table.
 
 function TableView(props) {
-  const { table, token, state, send, seat, hotseat = false, neutral = false } = props;
+  const { table, token, state, send, seat, hotseat = false, neutral = false, handOver = null } = props;
   const { cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign, confirmPass, setConfirmPass } = props;
+  const { pending, setPending, zoom, setZoom } = props;
   const view = state.views[seat];
   const info = state.info;
   const rules = view.rules;
@@ -350,9 +416,17 @@ function TableView(props) {
   // above it and the newest announcement below it stay on the first screen (BOARD_RESERVE).
   const viewportHeight = useViewportHeight();
   const boardFit = Math.min(width, 640, Math.max(320, viewportHeight - BOARD_RESERVE));
-  const vertexSize = fitVertexSize(rules.size, rules.topology === 'torus', boardFit);
+  const fitted = fitVertexSize(rules.size, rules.topology === 'torus', boardFit);
+  // Where the fitted points are too small for a finger (19x19 on a phone), a zoom makes the board
+  // wider than the screen, in a box that scrolls both ways.
+  const canZoom = !spectator && !view.over && fitted < MIN_TOUCH_VERTEX;
+  const zoomed = canZoom && zoom;
+  const vertexSize = zoomed ? ZOOM_VERTEX : fitted;
+  const [confirmOn, setConfirmOn] = useState(() => confirmDefault(rules.size));
   const started = info.state !== 'waiting';
-  const myTurn = started && !spectator && !view.over && view.to_move === seat;
+  const myTurn = started && !spectator && !view.over && view.to_move === seat && !handOver;
+  // A ghost belongs to one position: any new event (an answer, the opponent's move) drops it.
+  useEffect(() => setPending(null), [view.version, seat]);
 
   const visible = [...view.stones.black, ...view.stones.white];
   const disabled = [...visible, ...view.tried];
@@ -372,11 +446,24 @@ function TableView(props) {
   // A command for this board's seat: a hot-seat connection holds both seats, so it names the
   // one it acts for; any other connection acts for its only seat.
   const command = (type, fields = {}) => send({ type, ...fields, ...(hotseat ? { seat } : {}) });
+  // With confirmation on, the first tap (or Enter) on a point puts a ghost stone there and a
+  // second one, or "Play", sends the try; a tap elsewhere moves the ghost. Off the turn a try
+  // goes straight to the server, which says why it is refused.
   const tryPoint = (point) => {
     if (markMode) return mark(point);
+    if (confirmOn && myTurn && pending !== point) return setPending(point);
+    play(point);
+  };
+  const play = (point) => {
+    setPending(null);
     setConfirmResign(false);
     setConfirmPass(false);
     command('try', { point });
+  };
+  const switchConfirm = () => {
+    keepConfirm(!confirmOn);
+    setConfirmOn(!confirmOn);
+    setPending(null);
   };
   const mark = (point) => {
     if (visible.includes(point)) return; // a stone is known to be there: nothing to guess
@@ -421,6 +508,8 @@ function TableView(props) {
     document.title = myTurn ? `▶ ${t('turn.yours')} · ${t('site.name')}` : t('site.name');
   });
 
+  // The hot-seat mover looking at their new stone, before the curtain: nothing to do but look.
+  const readOnly = spectator || !!handOver;
   const boardLabel = spectator
     ? t('board.label.spectator')
     : t('board.label.seat', { player: colorName(seat) });
@@ -453,7 +542,7 @@ function TableView(props) {
                 label=${area ? `${t('board.label.final')}. ${t('end.areaNote')}` : t('board.label.final')}
                 id="board"
               />`
-            : html`<${Board}
+            : html`<div class=${zoomed ? 'board-zoom' : 'board-fit'} data-testid="board-box"><${Board}
                 size=${rules.size}
                 torus=${rules.topology === 'torus'}
                 stones=${view.stones}
@@ -462,10 +551,12 @@ function TableView(props) {
                 markColor=${spectator ? 'white' : other(seat)}
                 captured=${view.lastCapture?.points ?? []}
                 last=${lastOwn}
-                cursor=${spectator ? null : cursor}
-                onCursor=${spectator ? undefined : setCursor}
-                onTry=${spectator ? undefined : tryPoint}
-                onMark=${spectator ? undefined : mark}
+                cursor=${readOnly ? null : cursor}
+                onCursor=${readOnly ? undefined : setCursor}
+                onTry=${readOnly ? undefined : tryPoint}
+                onMark=${readOnly ? undefined : mark}
+                pending=${myTurn ? pending : null}
+                pendingColor=${spectator ? 'black' : seat}
                 disabled=${disabled}
                 vertexSize=${vertexSize}
                 label=${markMode && !spectator ? `${boardLabel}. ${t('board.marking')}` : boardLabel}
@@ -473,14 +564,29 @@ function TableView(props) {
                 busy=${!!(state.thinking && view.to_move === state.thinking)}
                 marking=${markMode && !spectator ? t('board.marking') : null}
                 id="board"
-              />`}
+              /></div>`}
+          ${myTurn && pending &&
+          html`<p class="confirm-bar">
+            <button type="button" class="primary" data-testid="confirm-play" onClick=${() => play(pending)}>
+              ${t('confirm.play', { point: pending })}
+            </button>
+          </p>`}
+          ${handOver &&
+          html`<p class="confirm-bar">
+            <button type="button" class="primary" data-testid="hand-over" onClick=${handOver}>${t('hotseat.handOver')}</button>
+          </p>`}
           ${!view.over && html`<${LatestNews} view=${view} seat=${seat} />`}
           ${!spectator && !view.over && html`<p class="hint keys" data-testid="keys">${t('board.keys')}</p>`}
         </div>
         <div class="side-column">
-          ${!spectator && !view.over &&
+          ${!spectator && !view.over && !handOver &&
           html`<${Controls}
             myTurn=${myTurn}
+            confirmOn=${confirmOn}
+            switchConfirm=${switchConfirm}
+            canZoom=${canZoom}
+            zoom=${zoomed}
+            setZoom=${setZoom}
             markMode=${markMode}
             setMarkMode=${setMarkMode}
             confirmResign=${confirmResign}
@@ -520,7 +626,7 @@ function ConnectionBanner({ status }) {
 
 function Controls(props) {
   const { myTurn, markMode, setMarkMode, confirmResign, setConfirmResign, onPass, onResign } = props;
-  const { confirmPass, setConfirmPass, passEnds, opponent } = props;
+  const { confirmPass, setConfirmPass, passEnds, opponent, confirmOn, switchConfirm, canZoom, zoom, setZoom } = props;
   const noRef = useRef(null);
   const passNoRef = useRef(null);
   useEffect(() => {
@@ -553,6 +659,13 @@ function Controls(props) {
         >
           ${t('action.markMode')}
         </button>
+        <button type="button" data-testid="confirm-moves" aria-pressed=${confirmOn ? 'true' : 'false'} onClick=${switchConfirm}>
+          ${t('confirm.switch')}
+        </button>
+        ${canZoom &&
+        html`<button type="button" data-testid="zoom" aria-pressed=${zoom ? 'true' : 'false'} onClick=${() => setZoom(!zoom)}>
+          ${t('board.zoom')}
+        </button>`}
       </div>
       ${markMode && html`<p class="hint">${t('action.markMode.hint')}</p>`}
       ${confirmResign &&

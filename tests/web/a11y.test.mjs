@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { DESKTOP, PHONE, WsPlayer, createTable, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
+import { DESKTOP, PHONE, WsPlayer, createTable, tryAt, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
 
 const SIZES = [['phone', PHONE], ['desktop', DESKTOP]];
 
@@ -95,7 +95,7 @@ for (const [name, viewport] of SIZES) {
     // Black's turn in either test of this pair (the first one's try was answered by White).
     await page.locator('[data-testid="turn"]', { hasText: 'Your turn' }).waitFor();
     const point = name === 'phone' ? 'C3' : 'G7';
-    await vertex(page, point).click();
+    await tryAt(page, point);
     await page.locator('[data-testid="turn"]', { hasText: 'White to play' }).waitFor();
     await white.act({ type: 'try', point });
     await page.locator('[data-testid="latest"]', { hasText: "White's try was rejected." }).waitFor();

@@ -6,7 +6,7 @@
 // switch is kept across a reload.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, WsPlayer, createTable, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
+import { DESKTOP, PHONE, WsPlayer, createTable, tryAt, watchErrors, serverAndBrowser } from './helpers.mjs';
 
 const env = serverAndBrowser();
 const SIZES = [['phone', PHONE], ['desktop', DESKTOP]];
@@ -79,7 +79,7 @@ for (const [size, viewport] of SIZES) {
     };
     // The page plays `point` (White), answered by `kind`.
     const pagePlays = async (point, after) => {
-      await vertex(page, point).click();
+      await tryAt(page, point); // a touch screen confirms the move with a second tap
       await turnIs(page, after);
     };
 
@@ -232,7 +232,7 @@ test("a browser whose Notification constructor throws still vibrates, and the pa
   await black.act({ type: 'try', point: 'C3' });
   await turnIs(page, 'Your turn.');
   await page.waitForFunction(() => window.__pg.vibrations.length > 0);
-  await vertex(page, 'D4').click();
+  await tryAt(page, 'D4');
   await turnIs(page, 'Black to play');
   black.close();
   await ctx.close();

@@ -2,7 +2,7 @@
 // is thinking, then what was announced.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, logText, recordFrames, screenshot, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
+import { DESKTOP, logText, recordFrames, screenshot, tryAt, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
 
 const env = serverAndBrowser(['--bot-seconds', '0.05']);
 
@@ -35,7 +35,7 @@ test('a game against the computer, to the end', async () => {
       const cls = await vertex(page, point).getAttribute('class');
       if (cls.includes('shudan-sign_1') || cls.includes('shudan-marker_cross')) continue;
       const sent = frames.sent.length;
-      await vertex(page, point).click();
+      await tryAt(page, point);
       // Wait for the referee's answer: our stone, or a rejected mark.
       await page.waitForFunction(
         ({ p, n }) => {

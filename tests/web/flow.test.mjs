@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, PHONE, WsPlayer, createTable, logText, recordFrames, vertex, watchErrors, serverAndBrowser,
+  DESKTOP, PHONE, WsPlayer, createTable, logText, recordFrames, tryAt, vertex, watchErrors, serverAndBrowser,
 } from './helpers.mjs';
 
 const env = serverAndBrowser();
@@ -39,7 +39,7 @@ async function againstScript(page, rules = {}) {
 
 /// The page (Black) plays `point` and waits until White is on turn.
 async function pagePlays(page, point) {
-  await vertex(page, point).click();
+  await tryAt(page, point);
   await turnIs(page, 'White to play');
 }
 
@@ -220,7 +220,9 @@ for (const [size, viewport] of SIZES) {
     await entry(live).waitFor({ state: 'detached' });
     assert.ok(!(await stored()).includes(live.table));
 
-    // Finished games go at once: one the device saw end, one the server says is over.
+    // Finished games go at once: one the device saw end, one the server says is over (both
+    // folded away under their summary).
+    await page.locator('[data-testid="saved-finished"] summary', { hasText: 'Finished games (2)' }).click();
     for (const t of [done, unseen]) {
       await entry(t).locator('[data-testid="forget"]').click();
       await entry(t).waitFor({ state: 'detached' });
@@ -267,10 +269,10 @@ for (const [size, viewport] of SIZES) {
     await whitePlays(page, white, 'E4');
 
     // Black's two rejected tries: one line for the turn, replaced at each rejection.
-    await vertex(page, 'D4').click();
+    await tryAt(page, 'D4');
     await vertex(page, 'D4').and(page.locator('.shudan-marker_cross')).waitFor();
     assert.deepEqual((await logItems(page)).at(-1), [5, 'Your try at D4 was rejected.']);
-    await vertex(page, 'E4').click();
+    await tryAt(page, 'E4');
     await page.locator('[data-testid="log"] li', { hasText: 'Your tries at D4, E4 were rejected.' }).waitFor();
     await pagePlays(page, 'C3');
     assert.deepEqual(await logItems(page), [

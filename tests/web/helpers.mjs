@@ -248,3 +248,12 @@ export const vertex = (page, point) => page.locator(`#board .shudan-vertex[data-
 
 /// Text of the log on a page.
 export const logText = (page) => page.locator('[data-testid="log"]').innerText();
+
+/// Tries a point as a person does: a click (or a tap), and when the page's move confirmation is
+/// on, a second one on the ghost stone that the first one put there.
+export async function tryAt(page, point, how = 'click') {
+  await vertex(page, point)[how]();
+  if ((await page.locator('[data-testid="confirm-moves"][aria-pressed="true"]').count()) === 0) return;
+  await page.locator('[data-testid="confirm-play"]').waitFor();
+  await vertex(page, point)[how]();
+}

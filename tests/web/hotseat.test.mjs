@@ -3,7 +3,7 @@
 // across the seam is played by clicking a wrapped copy in the margin.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, createTable, logText, screenshot, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
+import { DESKTOP, PHONE, createTable, logText, screenshot, tryAt, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
 
 const env = serverAndBrowser();
 
@@ -113,7 +113,7 @@ test('on a torus a capture across the seam is played on a wrapped copy', async (
   ];
   for (const [player, point] of moves) {
     await throughCurtain(page, player, []);
-    await vertex(page, point).click();
+    await tryAt(page, point);
   }
   await throughCurtain(page, 'Black', []);
   // E3 is A3's left neighbour across the seam: its copy in the left margin sits next to A3.
@@ -131,6 +131,7 @@ test('on a torus a capture across the seam is played on a wrapped copy', async (
   });
   assert.ok(Math.abs(box.y - a3.y) < 1 && box.x < a3.x, 'the copy of E3 is drawn left of A3');
   await copy.click();
+  await page.locator('[data-testid="confirm-play"]').click(); // a touch screen confirms
   await throughCurtain(page, 'White', []);
   assert.match(await logText(page), /White stone captured at A3\./);
   assert.ok((await vertex(page, 'A3').getAttribute('class')).includes('shudan-heat_2'));
@@ -140,3 +141,47 @@ test('on a torus a capture across the seam is played on a wrapped copy', async (
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+for (const [name, viewport, touch] of [['phone', PHONE, { isMobile: true, hasTouch: true }], ['desktop', DESKTOP, {}]])
+  test(`${name}: the mover sees the new stone, ringed, before the curtain falls; the curtain then holds no stone`, async () => {
+    const errors = [];
+    const ctx = await env.browser.newContext({ viewport, locale: 'en-GB', ...touch });
+    const page = await ctx.newPage();
+    watchErrors(page, errors);
+    const created = await createTable(env.server.url, { rules: { size: 5 }, mode: 'hotseat' });
+    await page.goto(created.seats.hotseat.url);
+    const curtain = page.locator('[data-testid="curtain"]');
+    const how = touch.hasTouch ? 'tap' : 'click';
+
+    // Black plays C3: Black's own board stays up with the stone ringed, and nothing to play.
+    await throughCurtain(page, 'Black', []);
+    await tryAt(page, 'C3', how);
+    const shown = Date.now();
+    await page.locator('[data-testid="hand-over"]').waitFor();
+    assert.equal(await curtain.count(), 0, 'no curtain yet');
+    const c3 = await vertex(page, 'C3').getAttribute('class');
+    assert.ok(c3.includes('shudan-sign_1') && c3.includes('shudan-marker_circle'), `the new stone is shown, ringed (${c3})`);
+    assert.equal(await page.locator('#board .shudan-sign_-1').count(), 0, 'no white stone');
+    assert.equal(await page.locator('[data-testid="pass"]').count(), 0, 'no controls while handing over');
+    await screenshot(page, `hotseat-landing-${name}`);
+    // Then the curtain falls by itself, with no board and no stone behind it.
+    await curtain.waitFor();
+    assert.ok(Date.now() - shown >= 900, `the stone was shown for ${Date.now() - shown} ms`);
+    await throughCurtain(page, 'White', ['C3']);
+
+    // White plays D4 and taps "Hand over": the curtain falls at once.
+    await tryAt(page, 'D4', how);
+    await page.locator('[data-testid="hand-over"]')[how]();
+    await curtain.waitFor();
+    assert.equal(await page.locator('#board').count(), 0);
+    assert.equal(await page.locator('.shudan-stone .shudan-inner').count(), 0, 'no stone on the curtain');
+    await throughCurtain(page, 'Black', ['D4']);
+    assert.equal(await page.locator('#board .shudan-sign_-1').count(), 0, "Black's board has no white stone");
+
+    // A rejected try is no landing: the mover stays on turn with the board.
+    await tryAt(page, 'D4', how);
+    await vertex(page, 'D4').and(page.locator('.shudan-marker_cross')).waitFor();
+    assert.equal(await page.locator('[data-testid="hand-over"]').count(), 0);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });

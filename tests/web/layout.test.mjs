@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, DESKTOP, PHONE, WsPlayer, createTable, screenshot, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
+import { ARTIFACTS, DESKTOP, PHONE, WsPlayer, createTable, screenshot, tryAt, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
 import { assertFitsSideways, assertNoSidewaysScroll, assertOnFirstScreen, firstScreenBoxes } from './measure.mjs';
 
 const SIZES = [['phone', PHONE], ['desktop', DESKTOP]];
@@ -48,7 +48,7 @@ async function playingPage(contextOptions, rules) {
   watchErrors(page, errors);
   await page.goto(created.seats.black.url);
   await page.locator('[data-testid="clock-black"].running').waitFor();
-  await vertex(page, 'C3').click();
+  await tryAt(page, 'C3');
   await page.locator('[data-testid="turn"]', { hasText: 'White to play' }).waitFor();
   assert.equal((await white.act({ type: 'try', point: 'C3' })).event.kind, 'illegal');
   await page.locator('[data-testid="latest"]', { hasText: "White's try was rejected." }).waitFor();

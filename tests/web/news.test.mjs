@@ -3,7 +3,7 @@
 // below keeps the history but is not live, so nothing is read twice.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, WsPlayer, createTable, logText, screenshot, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
+import { DESKTOP, PHONE, WsPlayer, createTable, logText, screenshot, tryAt, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
 import { assertOnFirstScreen, firstScreenBoxes } from './measure.mjs';
 
 const env = serverAndBrowser();
@@ -35,7 +35,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]])
     // Black B1, White A1, Black A2 captures A1: the move and its capture, together.
     await black.act({ type: 'try', point: 'B1' });
     await newsSays(page, viewport, 'Black moved.', `${name} move`);
-    await vertex(page, 'A1').click();
+    await tryAt(page, 'A1');
     await page.locator('[data-testid="turn"]', { hasText: 'Black to play' }).waitFor();
     await black.act({ type: 'try', point: 'A2' });
     await newsSays(page, viewport, 'Black moved. White stone captured at A1.', `${name} capture`);
@@ -43,7 +43,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]])
     await screenshot(page, `news-capture-${name}`);
 
     // White E5; Black tries E5 (rejected), then passes.
-    await vertex(page, 'E5').click();
+    await tryAt(page, 'E5');
     await page.locator('[data-testid="turn"]', { hasText: 'Black to play' }).waitFor();
     assert.equal((await black.act({ type: 'try', point: 'E5' })).event.kind, 'illegal');
     await newsSays(page, viewport, "Black's try was rejected.", `${name} rejected`);

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, allowDroppingSockets, dropSockets, PHONE, logText, recordFrames, screenshot, vertex, watchErrors, serverAndBrowser,
+  DESKTOP, allowDroppingSockets, dropSockets, PHONE, logText, recordFrames, screenshot, tryAt, vertex, watchErrors, serverAndBrowser,
 } from './helpers.mjs';
 
 const env = serverAndBrowser();
@@ -15,7 +15,7 @@ const turnText = (page) => page.locator('[data-testid="turn"]').innerText();
 const log = (page) => page.locator('[data-testid="log"]');
 
 async function play(page, point) {
-  await vertex(page, point).click();
+  await tryAt(page, point);
 }
 
 test('a whole online game between two browsers', async () => {
@@ -64,11 +64,12 @@ test('a whole online game between two browsers', async () => {
   await vertex(white, 'C3').and(white.locator('.shudan-marker_cross')).waitFor();
   await log(black).getByText("White's try was rejected.").waitFor();
   assert.match(await turnText(white), /Still your turn/);
-  // A point already tried this turn cannot be clicked: nothing is sent.
+  // A point already tried this turn cannot be clicked: nothing is sent, and no ghost shows.
   const triesBefore = whiteFrames.sent.filter((f) => f.includes('"try"')).length;
-  await play(white, 'C3');
+  await vertex(white, 'C3').click();
   await white.waitForTimeout(200);
   assert.equal(whiteFrames.sent.filter((f) => f.includes('"try"')).length, triesBefore);
+  assert.equal(await white.locator('#board .shudan-ghost_good').count(), 0);
   await play(white, 'A1');
   await black.locator('[data-testid="turn"]', { hasText: 'Your turn.' }).waitFor();
   assert.match(await logText(black), /White moved after 1 rejected try\./);
@@ -106,7 +107,7 @@ test('a whole online game between two browsers', async () => {
 
   // A guess mark is private: set and cleared by White, never heard of by Black.
   await white.locator('[data-testid="mark-mode"]').click();
-  await play(white, 'D2');
+  await vertex(white, 'D2').click(); // marks at once: confirmation is for tries
   await white.locator('#board .shudan-vertex[data-point="D2"].shudan-ghost_1').waitFor();
   await white.locator('[data-testid="mark-mode"]').click();
 

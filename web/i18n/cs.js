@@ -56,6 +56,13 @@ export default {
   'setup.clockInvalid': 'Hodiny potřebují základní čas od 1 minuty do 24 hodin a přídavek nejvýše 3600 sekund.',
   'setup.create': 'Vytvořit stůl',
 
+  'confirm.play': 'Zahrát {point}',
+  'confirm.switch': 'Potvrzovat tahy',
+  'board.zoom': 'Větší deska',
+  'hotseat.handOver': 'Předat zařízení',
+  'saved.over': 'Dohráno: {result}',
+  'saved.finished': 'Dohrané partie ({n})',
+  'saved.waitingMove': 'Čeká se na tah: {player}.',
   'saved.title': 'Tvoje partie na tomto zařízení',
   'saved.online': 'Online partie, tvoje barva: {color}',
   'saved.computer': 'Proti počítači, tvoje barva: {color}',

@@ -56,6 +56,13 @@ export default {
   'setup.clockInvalid': 'Die Uhr braucht eine Grundzeit zwischen 1 Minute und 24 Stunden und höchstens 3600 Sekunden Zuschlag.',
   'setup.create': 'Tisch erstellen',
 
+  'confirm.play': '{point} spielen',
+  'confirm.switch': 'Züge bestätigen',
+  'board.zoom': 'Größeres Brett',
+  'hotseat.handOver': 'Gerät weitergeben',
+  'saved.over': 'Beendet: {result}',
+  'saved.finished': 'Beendete Partien ({n})',
+  'saved.waitingMove': 'Warten auf den Zug von {player}.',
   'saved.title': 'Deine Partien auf diesem Gerät',
   'saved.online': 'Online-Partie als {color}',
   'saved.computer': 'Gegen den Computer als {color}',

@@ -57,6 +57,13 @@ export default {
   'setup.clockInvalid': 'The clock needs a main time between 1 minute and 24 hours, and at most 3600 seconds per move.',
   'setup.create': 'Create the table',
 
+  'confirm.play': 'Play {point}',
+  'confirm.switch': 'Confirm moves',
+  'board.zoom': 'Larger board',
+  'hotseat.handOver': 'Hand over',
+  'saved.over': 'Finished: {result}',
+  'saved.finished': 'Finished games ({n})',
+  'saved.waitingMove': 'Waiting for {player} to move.',
   'saved.title': 'Your games on this device',
   'saved.online': 'Online game as {color}',
   'saved.computer': 'Against the computer as {color}',

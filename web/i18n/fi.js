@@ -56,6 +56,13 @@ export default {
   'setup.clockInvalid': 'Kello tarvitsee perusajan 1 minuutin ja 24 tunnin väliltä ja enintään 3600 sekunnin lisäajan.',
   'setup.create': 'Perusta pöytä',
 
+  'confirm.play': 'Pelaa {point}',
+  'confirm.switch': 'Vahvista siirrot',
+  'board.zoom': 'Suurempi lauta',
+  'hotseat.handOver': 'Ojenna laite',
+  'saved.over': 'Päättynyt: {result}',
+  'saved.finished': 'Päättyneet pelit ({n})',
+  'saved.waitingMove': '{player}: odotetaan siirtoa.',
   'saved.title': 'Pelisi tällä laitteella',
   'saved.online': 'Verkkopeli, värisi: {color}',
   'saved.computer': 'Tietokonetta vastaan, värisi: {color}',

@@ -56,6 +56,13 @@ export default {
   'setup.clockInvalid': 'L’orologio richiede un tempo base tra 1 minuto e 24 ore, e al massimo 3600 secondi per mossa.',
   'setup.create': 'Crea il tavolo',
 
+  'confirm.play': 'Gioca {point}',
+  'confirm.switch': 'Conferma le mosse',
+  'board.zoom': 'Goban più grande',
+  'hotseat.handOver': 'Passa il dispositivo',
+  'saved.over': 'Finita: {result}',
+  'saved.finished': 'Partite finite ({n})',
+  'saved.waitingMove': 'In attesa della mossa del {player}.',
   'saved.title': 'Le tue partite su questo dispositivo',
   'saved.online': 'Partita online con il {color}',
   'saved.computer': 'Contro il computer con il {color}',

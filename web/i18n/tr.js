@@ -56,6 +56,13 @@ export default {
   'setup.clockInvalid': 'Saat için ana süre 1 dakika ile 24 saat arasında, hamle başına ek en çok 3600 saniye olmalı.',
   'setup.create': 'Masayı kur',
 
+  'confirm.play': '{point} oyna',
+  'confirm.switch': 'Hamleleri onayla',
+  'board.zoom': 'Tahtayı büyüt',
+  'hotseat.handOver': 'Cihazı devret',
+  'saved.over': 'Bitti: {result}',
+  'saved.finished': 'Biten oyunlar ({n})',
+  'saved.waitingMove': '{player}’ın hamlesi bekleniyor.',
   'saved.title': 'Bu cihazdaki oyunların',
   'saved.online': 'Çevrim içi oyun, rengin: {color}',
   'saved.computer': 'Bilgisayara karşı, rengin: {color}',
