@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, PHONE, WsPlayer, createTable, logText, recordFrames, tryAt, vertex, watchErrors, serverAndBrowser,
+  DESKTOP, PHONE, WsPlayer, createTable, finishedGame, logText, recordFrames, tryAt, vertex, watchErrors, serverAndBrowser,
 } from './helpers.mjs';
 
 const env = serverAndBrowser();
@@ -51,20 +51,6 @@ async function whitePlays(page, white, point) {
   return answer.event.kind;
 }
 
-/// A finished 5x5 online game (a stone, a rejected try, two passes); returns the creation answer.
-async function finishedGame() {
-  const done = await createTable(env.server.url, { rules: { size: 5 }, mode: 'online' });
-  const b = await WsPlayer.join(env.server.url, done.table, done.seats.black.token);
-  const w = await WsPlayer.join(env.server.url, done.table, done.seats.white.token);
-  await b.act({ type: 'try', point: 'C3' });
-  await w.act({ type: 'try', point: 'C3' });
-  await w.act({ type: 'try', point: 'B2' });
-  await b.act({ type: 'pass' });
-  await w.act({ type: 'pass' });
-  b.close();
-  w.close();
-  return done;
-}
 
 for (const [size, viewport] of SIZES) {
   test(`Pass asks first when the opponent has just passed (${size})`, async () => {
@@ -189,8 +175,8 @@ for (const [size, viewport] of SIZES) {
   test(`Forget asks first for a game in progress only (${size})`, async () => {
     const { ctx, page, errors } = await open(viewport);
     const live = await createTable(env.server.url, { rules: { size: 5 }, mode: 'online' });
-    const done = await finishedGame();
-    const unseen = await finishedGame(); // over, but this device never saw its end
+    const done = await finishedGame(env.server.url);
+    const unseen = await finishedGame(env.server.url); // over, but this device never saw its end
     await page.goto(live.seats.black.url);
     await page.locator('#board').waitFor();
     await page.goto(done.seats.black.url);
@@ -312,7 +298,7 @@ const lineCount = (locator) =>
 
 test('on a phone the curtain button and the SGF button fit one line, in every language', async () => {
   const hotseat = await createTable(env.server.url, { rules: { size: 5 }, mode: 'hotseat' });
-  const done = await finishedGame();
+  const done = await finishedGame(env.server.url);
   for (const lang of LANGS) {
     const { ctx, page, errors } = await open(PHONE, lang);
     for (const [url, selector] of [

@@ -257,3 +257,18 @@ export async function tryAt(page, point, how = 'click') {
   await page.locator('[data-testid="confirm-play"]').waitFor();
   await vertex(page, point)[how]();
 }
+
+/// A finished 5x5 online game (a stone, a rejected try, two passes); returns the creation answer.
+export async function finishedGame(url) {
+  const done = await createTable(url, { rules: { size: 5 }, mode: 'online' });
+  const b = await WsPlayer.join(url, done.table, done.seats.black.token);
+  const w = await WsPlayer.join(url, done.table, done.seats.white.token);
+  await b.act({ type: 'try', point: 'C3' });
+  await w.act({ type: 'try', point: 'C3' });
+  await w.act({ type: 'try', point: 'B2' });
+  await b.act({ type: 'pass' });
+  await w.act({ type: 'pass' });
+  b.close();
+  w.close();
+  return done;
+}

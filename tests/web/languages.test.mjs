@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { DESKTOP, PHONE, WsPlayer, createTable, screenshot, watchErrors, serverAndBrowser } from './helpers.mjs';
+import { DESKTOP, PHONE, createTable, finishedGame, screenshot, watchErrors, serverAndBrowser } from './helpers.mjs';
 
 const LANGS = ['en', 'de', 'it', 'cs', 'tr', 'fi'];
 const PLAY = { en: 'Play', de: 'Spielen', it: 'Gioca', cs: 'Hrát', tr: 'Oyna', fi: 'Pelaa' };
@@ -14,16 +14,7 @@ let finishedUrl;
 const env = serverAndBrowser([], async () => {
   hotseatUrl = (await createTable(env.server.url, { rules: { size: 7, handicap: 2, komi: 3 }, mode: 'hotseat', clock: { main_seconds: 3600, increment_seconds: 5 } })).seats.hotseat.url;
   // A finished game (two passes after a stone and a rejected try) to show the end and replay.
-  const done = await createTable(env.server.url, { rules: { size: 5 }, mode: 'online' });
-  const b = await WsPlayer.join(env.server.url, done.table, done.seats.black.token);
-  const w = await WsPlayer.join(env.server.url, done.table, done.seats.white.token);
-  await b.act({ type: 'try', point: 'C3' });
-  await w.act({ type: 'try', point: 'C3' });
-  await w.act({ type: 'try', point: 'B2' });
-  await b.act({ type: 'pass' });
-  await w.act({ type: 'pass' });
-  b.close();
-  w.close();
+  const done = await finishedGame(env.server.url);
   finishedUrl = done.watch_url;
 });
 
