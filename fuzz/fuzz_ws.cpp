@@ -10,6 +10,7 @@
 // the public info and no board; before the end a snapshot shows a seat only its own stones and
 // standing handicap stones, and a spectator only handicap stones; a stranger never joins a seat.
 #include <fuzzer/FuzzedDataProvider.h>
+#include <algorithm>
 
 #include <map>
 #include <set>
@@ -22,13 +23,15 @@
 namespace pg::fuzz {
 namespace {
 
-const std::set<std::string> kTypes = {"joined",   "snapshot", "event", "clock", "presence",
-                                      "thinking", "pong",     "error", "info"};
+const std::set<std::string> kTypes = {"joined",   "snapshot", "event", "clock",
+                                      "presence", "thinking", "pong",  "error",
+                                      "info",     "rematch",  "chat",  "chat-history"};
 const std::set<std::string> kErrors = {
     "bad-json",      "bad-request",   "unknown-command",  "not-joined",    "already-joined",
     "no-such-table", "bad-token",     "spectator",        "not-your-seat", "not-started",
     "off-board",     "not-your-turn", "occupied-visible", "already-tried", "no-change",
-    "game-over",     "rate-limited",  "store-failed",     "wrong-table"};
+    "game-over",     "rate-limited",  "store-failed",     "wrong-table",   "not-abandoned",
+    "not-over",      "no-chat",       "chat-full"};
 
 struct Conn {
   std::shared_ptr<FakePeer> peer = std::make_shared<FakePeer>();
@@ -81,6 +84,20 @@ PG_NO_COVERAGE void checkFrames(Conn& c, const std::set<std::string>& handicap,
                     "info frame without the public info: " + text);
       PG_FUZZ_CHECK(!info.contains("stones") && !info.contains("tries"),
                     "info frame with a board: " + text);
+      continue;
+    }
+    if (type == "chat") {
+      // Before the end, each channel reaches its own side only.
+      const Json& line = m.at("line");
+      const bool spectators = line.at("channel") == "spectators";
+      const bool over = std::any_of(c.over.begin(), c.over.end(), [](auto& s) { return s.second; });
+      PG_FUZZ_CHECK(over || spectators == (c.role == "spectator"),
+                    "a chat line crossed to the other side: " + text);
+      continue;
+    }
+    if (type == "rematch") {
+      PG_FUZZ_CHECK(c.role != "spectator" || !m.contains("token"),
+                    "a spectator got a seat of the rematch: " + text);
       continue;
     }
     if (type != "snapshot" && type != "event") continue;
@@ -204,9 +221,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       case 5:
         msg = Json{{"type", "try"}, {"point", vertex()}};
         break;
-      case 6:
-        msg = Json{{"type", "pass"}};
+      case 6: {
+        const char* types[] = {"pass",    "pass",           "pass", "claim-abandoned",
+                               "rematch", "decline-rematch"};
+        const auto k = in.ConsumeIntegralInRange<std::size_t>(0, 6);
+        if (k < 6)
+          msg = Json{{"type", types[k]}};
+        else
+          msg = Json{{"type", "chat"}, {"text", in.ConsumeRandomLengthString(300)}};
         break;
+      }
       case 7:
         msg = Json{{"type", in.ConsumeIntegralInRange(0, 7) ? "mark" : "resign"},
                    {"point", vertex()},

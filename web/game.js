@@ -6,6 +6,7 @@ import { html } from './lib/html.js';
 import { t } from './i18n/i18n.js';
 import { Replay, stepLink } from './replay.js';
 import { resultSentence } from './table.js';
+import { ChatRecord } from './chat.js';
 
 export function GamePage({ game, step }) {
   const [record, setRecord] = useState(undefined); // undefined: loading; null: cannot be shown
@@ -29,6 +30,7 @@ export function GamePage({ game, step }) {
       <h1>${t('game.title')}</h1>
       <p class="result" data-testid="result">${resultSentence(record.result)}</p>
       <${Replay} reveal=${record.reveal} rules=${record.rules} game=${game} step=${step} onStep=${follow} />
+      <${ChatRecord} lines=${record.chat} />
     </div>
   `;
 }

@@ -23,6 +23,8 @@ function stepText(step) {
       return `${turn}: ${t('log.resigned', { player })}`;
     case 'timeout':
       return `${turn}: ${t('log.timeout', { player })}`;
+    case 'abandoned':
+      return `${turn}: ${t('log.abandon', { player })}`;
     default:
       return turn;
   }

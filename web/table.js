@@ -15,6 +15,9 @@ import { saveTable, savedTable } from './saved.js';
 import { Replay } from './replay.js';
 import { alertsFor, lowTime, raise } from './alerts.js';
 import { AlertSettings } from './alert-settings.js';
+import { AwayNotice } from './away.js';
+import { RematchPanel, rematchHref } from './rematch.js';
+import { Chat, chatAfter, hasChat } from './chat.js';
 
 const CURTAIN_DELAY_MS = 800;
 // The height (px) kept beside the board for what must be seen with it: the site header, the
@@ -66,6 +69,8 @@ const initialState = {
   error: null, // {code, at}
   fatal: null, // a join error code: the table cannot be shown
   resync: false,
+  rematch: null, // the rematch message: the new table, and this connection's new seat
+  chat: [], // the chat lines this connection may read (chat.js)
 };
 
 /// The next state after a server message. Pure apart from reading performance.now().
@@ -92,6 +97,11 @@ export function reduce(state, msg) {
       return { ...state, clock: { ...msg, at: performance.now() } };
     case 'thinking':
       return { ...state, thinking: msg.seat };
+    case 'rematch':
+      return { ...state, rematch: msg };
+    case 'chat':
+    case 'chat-history':
+      return { ...state, chat: chatAfter(state.chat, msg) };
     case 'error':
       // The table is moving to another node: the server closes this connection and the
       // reconnect (net.js) lands on the new one; the status line says "reconnecting".
@@ -129,9 +139,12 @@ export function lineText(line) {
 
 export function resultSentence(result) {
   if (!result) return '';
-  if (!result.winner) return t('result.draw');
+  // No winner: a draw on the score, or an abandoned game ended before its second move.
+  if (!result.winner) return t(result.reason === 'abandoned' ? 'result.void' : 'result.draw');
   const winner = colorName(result.winner);
   switch (result.reason) {
+    case 'abandoned':
+      return t('result.abandoned', { winner });
     case 'resignation':
       return t('result.resignation', { winner });
     case 'time':
@@ -179,6 +192,9 @@ export function TablePage({ table, token }) {
   // The point each seat last tried from this page: when it becomes that seat's stone, the guess
   // mark there (a guess that an opponent's stone stood on it, now proven wrong) is cleared.
   const triedRef = useRef({});
+  // Set when this page asked for the rematch itself (against the computer and on a hot seat the
+  // offer is the rematch, with no offer in the info before it).
+  const wantRematchRef = useRef(false);
 
   useEffect(() => {
     // A legal try from this page on a point it had marked: the mark goes, on the server too, so
@@ -217,6 +233,13 @@ export function TablePage({ table, token }) {
       // The home page forgets a finished game without asking (home.js): remember the end.
       if (msg.type === 'info' && msg.info.state === 'over' && token && !savedTable(table, token)?.over)
         saveTable(table, token, { over: true });
+      // The rematch is made: its new seat is kept on this device like any other, and a page
+      // that was part of the offer moves there (one that comes back to the old game later
+      // only shows the way: it may want to look at the end first).
+      if (msg.type === 'rematch' && msg.token) {
+        saveTable(msg.table, msg.token, { seat: msg.seat, mode: before.info?.mode, size: before.info?.rules.size });
+        if (before.info?.rematch?.offered_by || wantRematchRef.current) location.hash = rematchHref(msg);
+      }
       if (msg.type === 'event') {
         clearMarkUnderOwnStone(before, msg);
         alertEvent(before, next, msg);
@@ -291,7 +314,7 @@ export function TablePage({ table, token }) {
 
   const props = {
     table, token, state, send, cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign,
-    confirmPass, setConfirmPass, pending, setPending, zoom, setZoom,
+    confirmPass, setConfirmPass, pending, setPending, zoom, setZoom, wantRematch: wantRematchRef,
   };
   if (state.role === 'hotseat') {
     // Lifting the curtain starts the next player afresh: no cursor, mode or question of the
@@ -405,7 +428,7 @@ function HotSeat(props) {
 function TableView(props) {
   const { table, token, state, send, seat, hotseat = false, neutral = false, handOver = null } = props;
   const { cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign, confirmPass, setConfirmPass } = props;
-  const { pending, setPending, zoom, setZoom } = props;
+  const { pending, setPending, zoom, setZoom, wantRematch } = props;
   const view = state.views[seat];
   const info = state.info;
   const rules = view.rules;
@@ -576,6 +599,8 @@ function TableView(props) {
             <button type="button" class="primary" data-testid="hand-over" onClick=${handOver}>${t('hotseat.handOver')}</button>
           </p>`}
           ${!view.over && html`<${LatestNews} view=${view} seat=${seat} />`}
+          ${!spectator && !hotseat && !view.over &&
+          html`<${AwayNotice} info=${info} seat=${seat} onClaim=${() => command('claim-abandoned')} />`}
           ${!spectator && !view.over && html`<p class="hint keys" data-testid="keys">${t('board.keys')}</p>`}
         </div>
         <div class="side-column">
@@ -608,6 +633,18 @@ function TableView(props) {
           ${!hotseat && html`<${Presence} info=${state.info} seat=${seat} />`}
           ${!spectator && !view.over && html`<${AlertSettings} notify=${!hotseat} />`}
           ${view.over && html`<${EndPanel} table=${table} view=${view} won=${won} outcome=${outcome} area=${!!area} />`}
+          ${view.over && state.info.state === 'over' &&
+          html`<${RematchPanel}
+            info=${state.info}
+            seat=${seat}
+            frame=${state.rematch}
+            command=${(type) => {
+              if (type === 'rematch') wantRematch.current = true;
+              command(type);
+            }}
+          />`}
+          ${!hotseat && hasChat(state.role, state.info.mode) &&
+          html`<${Chat} lines=${state.chat} role=${seat} over=${view.over} send=${send} />`}
           <${Log} lines=${neutral && view.reveal ? revealLines(view.reveal) : logLines(view.events, seat)} />
           ${!hotseat && !spectator && html`<${Invite} table=${table} token=${token} state=${state} seat=${seat} />`}
         </div>

@@ -116,7 +116,7 @@ export function applyEvent(view, event, version) {
       v.reveal = event.reveal;
       v.stones = { black: [...event.reveal.stones.black], white: [...event.reveal.stones.white] };
       break;
-    default: // resign, timeout: only turn and to_move change
+    default: // resign, timeout, abandon: only turn and to_move change
       break;
   }
   return v;
@@ -204,6 +204,10 @@ export function logLines(events, audience) {
         lines.push({ key: mine ? 'log.ownTimeout' : 'log.timeout', params: { player: who }, kind: 'timeout', move });
         pending = false;
         break;
+      case 'abandon':
+        lines.push({ key: mine ? 'log.ownAbandon' : 'log.abandon', params: { player: who }, kind: 'abandon', move });
+        pending = false;
+        break;
       case 'end':
         // The end belongs to the move that ended the game.
         lines.push({ key: 'log.end', params: {}, kind: 'end', move: lines.at(-1)?.move ?? e.turn, result: e.reveal?.result ?? null });
@@ -240,6 +244,8 @@ export function revealLines(reveal) {
         return { key: 'log.resigned', params: { player }, kind: 'resign', move };
       case 'timeout':
         return { key: 'log.timeout', params: { player }, kind: 'timeout', move };
+      case 'abandoned':
+        return { key: 'log.abandon', params: { player }, kind: 'abandon', move };
       default: // unfinished: the game ended during this turn
         return n ? { key: 'log.triedRejected', params: { player, n, points }, kind: 'illegal', move } : null;
     }

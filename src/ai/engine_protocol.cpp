@@ -49,6 +49,7 @@ std::optional<std::string> eventCommand(const SeenEvent& e, Color self, int size
       return "phantom_passed " + who;
     case SeenKind::Resign:
     case SeenKind::Timeout:
+    case SeenKind::Abandon:
     case SeenKind::Mark:
     case SeenKind::End:
       return std::nullopt;

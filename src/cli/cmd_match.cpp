@@ -20,6 +20,8 @@ std::string resultText(const Result& r) {
       return s + "R";
     case EndReason::Time:
       return s + "T";
+    case EndReason::Abandoned:
+      return s + "F";
     case EndReason::AtariCapture:
       return s + "capture";
     default:

@@ -54,6 +54,11 @@ void addServeCommand(CLI::App& app) {
                   "another node asks for it")
       ->check(CLI::Range(0, 600000))
       ->capture_default_str();
+  sub->add_option("--abandon-after-ms", settings->abandon_after_ms,
+                  "on an online table without a clock: how long the player on turn may be away "
+                  "before the opponent may end the game")
+      ->check(CLI::Range(int64_t{1000}, int64_t{7} * 24 * 3600 * 1000))
+      ->capture_default_str();
   sub->add_option("--max-connections", settings->limits.max_connections,
                   "open connections at most (default: the open-file limit, raised to its hard "
                   "limit, less 64; a larger value is lowered to that)");

@@ -53,12 +53,53 @@ ParsedMessage parseJoin(const Json& msg) {
   return ClientMessage{std::move(j)};
 }
 
+/// The number of code points of valid UTF-8 without control characters, or nullopt.
+std::optional<std::size_t> chatChars(const std::string& s) {
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t len = c < 0x80           ? 1
+                      : (c >> 5) == 0x6  ? 2
+                      : (c >> 4) == 0xe  ? 3
+                      : (c >> 3) == 0x1e ? 4
+                                         : 0;
+    if (len == 0 || i + len > s.size()) return std::nullopt;
+    uint32_t cp = len == 1 ? c : c & (0x7f >> len);
+    for (std::size_t k = 1; k < len; ++k) {
+      const auto d = static_cast<unsigned char>(s[i + k]);
+      if ((d >> 6) != 0x2) return std::nullopt;
+      cp = (cp << 6) | (d & 0x3f);
+    }
+    static constexpr uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < kMin[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return std::nullopt;
+    if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) return std::nullopt;  // control characters
+    i += len;
+    ++chars;
+  }
+  return chars;
+}
+
+ParsedMessage parseChat(const Json& msg) {
+  auto text = stringField(msg, "text");
+  if (!text) return badRequest("A chat line needs a \"text\".");
+  const auto chars = chatChars(*text);
+  if (!chars) return badRequest("A chat line must be plain text, without control characters.");
+  if (*text == std::string(text->size(), ' ') || *chars == 0)
+    return badRequest("A chat line may not be empty.");
+  if (*chars > kMaxChatChars) return badRequest("A chat line may have at most 280 characters.");
+  return ClientMessage{Command{ChatCommand{std::move(*text)}}};
+}
+
 ParsedMessage parseCommand(const std::string& type, const Json& msg) {
+  if (type == "chat") return parseChat(msg);
   auto seat = seatField(msg);
   if (auto* e = std::get_if<ParseError>(&seat)) return *e;
   const SeatField s = std::get<SeatField>(seat);
   if (type == "pass") return ClientMessage{Command{PassCommand{s}}};
   if (type == "resign") return ClientMessage{Command{ResignCommand{s}}};
+  if (type == "claim-abandoned") return ClientMessage{Command{ClaimAbandonedCommand{s}}};
+  if (type == "rematch") return ClientMessage{Command{RematchCommand{s}}};
+  if (type == "decline-rematch") return ClientMessage{Command{DeclineRematchCommand{s}}};
   auto point = stringField(msg, "point");
   if (type == "try") {
     if (!point) return badRequest("A try needs a point such as \"C3\".");
@@ -106,6 +147,14 @@ struct ToJson {
   }
   Json operator()(const PassCommand& c) const { return commandJson("pass", c.seat); }
   Json operator()(const ResignCommand& c) const { return commandJson("resign", c.seat); }
+  Json operator()(const ClaimAbandonedCommand& c) const {
+    return commandJson("claim-abandoned", c.seat);
+  }
+  Json operator()(const RematchCommand& c) const { return commandJson("rematch", c.seat); }
+  Json operator()(const ChatCommand& c) const { return Json{{"type", "chat"}, {"text", c.text}}; }
+  Json operator()(const DeclineRematchCommand& c) const {
+    return commandJson("decline-rematch", c.seat);
+  }
   Json operator()(const MarkCommand& c) const {
     Json j = commandJson("mark", c.seat);
     j["point"] = c.point;
@@ -129,7 +178,8 @@ ParsedMessage parseClientJson(const Json& msg) {
   const std::string& type = msg.at("type").get_ref<const std::string&>();
   if (type == "ping") return ClientMessage{PingRequest{}};
   if (type == "join") return parseJoin(msg);
-  if (type == "try" || type == "pass" || type == "resign" || type == "mark")
+  if (type == "try" || type == "pass" || type == "resign" || type == "mark" ||
+      type == "claim-abandoned" || type == "rematch" || type == "decline-rematch" || type == "chat")
     return parseCommand(type, msg);
   return ParseError{"unknown-command", "Unknown command."};
 }

@@ -74,8 +74,32 @@ struct MarkCommand {
   SeatField seat;
   bool operator==(const MarkCommand&) const = default;
 };
+/// The opponent on turn has been away long enough: end the game (docs/protocol.md).
+struct ClaimAbandonedCommand {
+  SeatField seat;
+  bool operator==(const ClaimAbandonedCommand&) const = default;
+};
+/// After the end: offer a rematch, or accept the opponent's offer.
+struct RematchCommand {
+  SeatField seat;
+  bool operator==(const RematchCommand&) const = default;
+};
+/// Withdraw one's rematch offer, or decline the opponent's.
+struct DeclineRematchCommand {
+  SeatField seat;
+  bool operator==(const DeclineRematchCommand&) const = default;
+};
+/// A line of chat: to the other player (from a seat), or to the other spectators.
+struct ChatCommand {
+  std::string text;  ///< valid UTF-8, 1..kMaxChatChars characters, no control characters
+  bool operator==(const ChatCommand&) const = default;
+};
+/// The longest chat line, in characters (Unicode code points).
+inline constexpr std::size_t kMaxChatChars = 280;
 /// A game command: what a joined seat sends to its table.
-using Command = std::variant<TryCommand, PassCommand, ResignCommand, MarkCommand>;
+using Command =
+    std::variant<TryCommand, PassCommand, ResignCommand, MarkCommand, ClaimAbandonedCommand,
+                 RematchCommand, DeclineRematchCommand, ChatCommand>;
 
 using ClientMessage = std::variant<PingRequest, JoinRequest, Command>;
 using ParsedMessage = std::variant<ClientMessage, ParseError>;

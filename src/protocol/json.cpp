@@ -132,6 +132,8 @@ Event eventFromJson(const Json& j, int size) {
     e.kind = EventKind::Resign;
   } else if (k == "timeout") {
     e.kind = EventKind::Timeout;
+  } else if (k == "abandon") {
+    e.kind = EventKind::Abandon;
   } else if (k == "mark") {
     e.kind = EventKind::Mark;
     e.point = pointFromJson(require(j, "point"), size);
@@ -212,6 +214,7 @@ Json seenEventToJson(const SeenEvent& e, int size) {
     case SeenKind::Pass:
     case SeenKind::Resign:
     case SeenKind::Timeout:
+    case SeenKind::Abandon:
       break;
   }
   return j;

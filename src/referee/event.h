@@ -16,6 +16,7 @@ enum class EventKind : uint8_t {
   Pass,     ///< the player on turn passed
   Resign,   ///< a player resigned (on turn or not)
   Timeout,  ///< the player on turn ran out of time (reported by the server's clock)
+  Abandon,  ///< the player on turn stayed away; the opponent ended the game (the server's call)
   Mark,     ///< a private guess mark was set or cleared
 };
 std::string_view eventKindName(EventKind k);

@@ -53,6 +53,8 @@ std::string_view eventKindName(EventKind k) {
       return "resign";
     case EventKind::Timeout:
       return "timeout";
+    case EventKind::Abandon:
+      return "abandon";
     case EventKind::Mark:
       return "mark";
   }
@@ -130,6 +132,14 @@ Answer Referee::timeout(Color player) {
   return Answer{};
 }
 
+Answer Referee::abandon(Color player) {
+  if (game_.over()) return Answer{Refusal::GameOver};
+  if (player != game_.toMove()) return Answer{Refusal::NotYourTurn};
+  game_.abandon(player);
+  record(Event{EventKind::Abandon, player, kNoPoint, false, false, {}});
+  return Answer{};
+}
+
 Answer Referee::mark(Color player, Point p, bool set) {
   if (game_.over()) return Answer{Refusal::GameOver};
   if (p < 0 || p >= game_.rules().numPoints()) return Answer{Refusal::OffBoard};
@@ -155,6 +165,8 @@ Answer Referee::apply(const Event& e) {
       return resign(e.player);
     case EventKind::Timeout:
       return timeout(e.player);
+    case EventKind::Abandon:
+      return abandon(e.player);
     case EventKind::Mark:
       return mark(e.player, e.point, e.set);
   }
@@ -228,6 +240,9 @@ Reveal Referee::buildReveal() const {
       case EventKind::Timeout:
         cur.end = TurnRecord::End::Timeout;
         break;
+      case EventKind::Abandon:
+        cur.end = TurnRecord::End::Abandoned;
+        break;
       case EventKind::Mark:
         break;
     }
@@ -260,6 +275,8 @@ std::string_view turnEndName(TurnRecord::End e) {
       return "resign";
     case TurnRecord::End::Timeout:
       return "timeout";
+    case TurnRecord::End::Abandoned:
+      return "abandoned";
     case TurnRecord::End::Unfinished:
       return "unfinished";
   }
@@ -282,6 +299,8 @@ std::string_view seenKindName(SeenKind k) {
       return "resign";
     case SeenKind::Timeout:
       return "timeout";
+    case SeenKind::Abandon:
+      return "abandon";
     case SeenKind::Mark:
       return "mark";
     case SeenKind::End:

@@ -55,6 +55,9 @@ class Referee {
   Answer resign(Color player);
   /// The server's clock: the player on turn ran out of time.
   Answer timeout(Color player);
+  /// The server: `player`, on turn, stayed away long enough for the opponent to end the game
+  /// (Game::abandon). The server decides when; the referee only checks the turn.
+  Answer abandon(Color player);
   /// A private guess mark of `player` at p (set or clear). Allowed on any point, at any time
   /// before the end.
   Answer mark(Color player, Point p, bool set);

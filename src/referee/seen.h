@@ -31,7 +31,7 @@ constexpr Color colorOf(Audience a) {
 /// One turn of the whole story, revealed at the end: the tries the player had rejected, then
 /// how the turn ended.
 struct TurnRecord {
-  enum class End : uint8_t { Stone, Pass, Resign, Timeout, Unfinished };
+  enum class End : uint8_t { Stone, Pass, Resign, Timeout, Abandoned, Unfinished };
   Color player = Color::Black;
   std::vector<Point> rejected;  ///< in the order they were tried
   End end = End::Unfinished;
@@ -59,6 +59,7 @@ enum class SeenKind : uint8_t {
   Pass,      ///< `player` passed
   Resign,    ///< `player` resigned
   Timeout,   ///< `player` ran out of time
+  Abandon,   ///< `player` (on turn) stayed away and the opponent ended the game
   Mark,      ///< (to the owner) your guess mark at `point` was set or cleared
   End,       ///< the game is over; `reveal` holds the whole story
 };

@@ -57,6 +57,7 @@ void View::apply(const SeenEvent& e) {
     case SeenKind::Pass:
     case SeenKind::Resign:
     case SeenKind::Timeout:
+    case SeenKind::Abandon:
       break;
     case SeenKind::End:
       reveal_ = e.reveal;

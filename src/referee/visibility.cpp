@@ -27,6 +27,9 @@ std::optional<SeenEvent> project(const Event& e, int turn, Color to_move, Audien
     case EventKind::Timeout:
       s.kind = SeenKind::Timeout;
       return s;
+    case EventKind::Abandon:
+      s.kind = SeenKind::Abandon;
+      return s;
     case EventKind::Mark:
       if (!is_actor) return std::nullopt;
       s.kind = SeenKind::Mark;

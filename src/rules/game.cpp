@@ -18,6 +18,8 @@ std::string_view endReasonName(EndReason r) {
       return "capture";
     case EndReason::TurnCap:
       return "turn-cap";
+    case EndReason::Abandoned:
+      return "abandoned";
   }
   return "none";
 }
@@ -168,6 +170,12 @@ void Game::resign(Color loser) {
 void Game::loseOnTime(Color loser) {
   PG_ASSERT(!over(), "loseOnTime: the game is over");
   result_ = Result{opponent(loser), EndReason::Time, {}};
+}
+
+void Game::abandon(Color absent) {
+  PG_ASSERT(!over(), "abandon: the game is over");
+  const Color winner = turns_ >= kTurnsForAbandonWin ? opponent(absent) : Color::Empty;
+  result_ = Result{winner, EndReason::Abandoned, {}};
 }
 
 }  // namespace pg

@@ -44,11 +44,14 @@ enum class EndReason : uint8_t {
   Time,
   AtariCapture,  ///< Atari Go: the first capture won
   TurnCap,
+  Abandoned,  ///< the player on turn stayed away; no winner (no result) before the second turn
 };
 std::string_view endReasonName(EndReason r);
 
 struct Result {
-  Color winner = Color::Empty;  ///< Empty: a draw (only with an integer komi)
+  /// Empty: a draw (only with an integer komi), or no result (an abandoned game's end before
+  /// the second turn: see Game::abandon).
+  Color winner = Color::Empty;
   EndReason reason = EndReason::None;
   std::optional<Score> score;  ///< set when the game was scored (two passes, turn cap)
   bool operator==(const Result&) const = default;
@@ -115,6 +118,12 @@ class Game {
   void resign(Color loser);
   /// `loser` ran out of time. Precondition: !over().
   void loseOnTime(Color loser);
+  /// `absent` (on turn) stayed away and the opponent ended the game: the opponent wins, or,
+  /// before two turns were played, the game ends without a result (winner Empty). Precondition:
+  /// !over().
+  void abandon(Color absent);
+  /// Turns a game must have before an abandonment is a win rather than no result.
+  static constexpr int kTurnsForAbandonWin = 2;
   /// Takes back the last stone play or pass by replaying the others from the rules (any end is
   /// recomputed; a resignation or a loss on time is forgotten). Returns false, changing nothing,
   /// when no move was played.

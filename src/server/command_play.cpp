@@ -1,5 +1,7 @@
 #include "server/command_play.h"
 
+#include "rules/assert.h"
+
 namespace pg {
 
 namespace {
@@ -26,9 +28,13 @@ Answer playCommand(Referee& referee, Color color, const Command& cmd) {
   }
   if (std::holds_alternative<PassCommand>(cmd)) return referee.pass(color);
   if (std::holds_alternative<ResignCommand>(cmd)) return referee.resign(color);
-  const auto& m = std::get<MarkCommand>(cmd);
-  const auto p = pointOf(m.point, size);
-  return p ? referee.mark(color, *p, m.set) : offBoard();
+  // The table has checked that the opponent has been away long enough.
+  if (std::holds_alternative<ClaimAbandonedCommand>(cmd)) return referee.abandon(opponent(color));
+  const auto* m = std::get_if<MarkCommand>(&cmd);
+  PG_ASSERT(m != nullptr, "playCommand of a command that is not the referee's");
+  if (!m) return Answer{Refusal::GameOver};
+  const auto p = pointOf(m->point, size);
+  return p ? referee.mark(color, *p, m->set) : offBoard();
 }
 
 }  // namespace pg

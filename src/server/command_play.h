@@ -6,7 +6,8 @@
 
 namespace pg {
 
-/// Plays `cmd` for `color`. A vertex that is not a point of this board ("Z9", "pass") is
+/// Plays `cmd` for `color`: a try, pass, resignation, mark or abandonment claim (a rematch is
+/// the table's, not the referee's). A vertex that is not a point of this board ("Z9", "pass") is
 /// refused as off-board before the referee sees it.
 Answer playCommand(Referee& referee, Color color, const Command& cmd);
 

@@ -6,6 +6,7 @@
 #include <future>
 
 #include "server/exception_text.h"
+#include "server/table_chat.h"
 #include "server/tokens.h"
 #include "store/sgf_writer.h"
 #include "version.h"
@@ -250,6 +251,8 @@ HttpReply HttpApi::game(const std::string& id, bool sgf) const {
                            "attachment; filename=\"phantomgo-" + id + ".sgf\"");
     return r;
   }
+  Json chat = Json::array();
+  for (const StoredChat& c : store_.chat(id)) chat.push_back(ChatLine::fromStored(c).toJson());
   return jsonReply(200,
                    Json{{"table", id},
                         {"mode", std::string(tableModeName(setup.mode))},
@@ -259,6 +262,7 @@ HttpReply HttpApi::game(const std::string& id, bool sgf) const {
                         {"result", resultToJson(reveal.result)},
                         {"reveal", revealToJson(reveal, setup.rules.size)},
                         {"record", record},
+                        {"chat", chat},
                         {"created_at", rec->created_at},
                         {"finished_at", *rec->finished_at}});
 }

@@ -6,8 +6,10 @@
 // one built.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "protocol/json.h"
@@ -17,11 +19,27 @@
 
 namespace pg {
 
+/// The public side of the abandonment rule (server/away_watch.h): whether it applies, since
+/// when each seat has had no connection, and who may end the game now.
+struct AwayInfo {
+  std::optional<int64_t> after_ms;  ///< nullopt: the rule does not apply at this table
+  std::array<std::optional<int64_t>, 2> away_since;  ///< black, white; nullopt: connected
+  std::optional<int64_t> claim_at;  ///< when the opponent of the player on turn may end it
+  std::optional<Color> may_claim;   ///< the seat that may end the game now
+};
+
+/// The public side of a rematch (server/rematch.h): an offer standing, and the new table.
+struct RematchInfo {
+  std::optional<Color> offered_by;
+  std::string table;  ///< empty until it is made
+};
+
 class PublicInfo {
  public:
   /// The info of a table in this state. `presence` counts a computer seat as connected.
   static Json build(const std::string& id, const TableSetup& setup, int64_t created_at,
-                    bool started, const Presence& presence, const Referee& referee);
+                    bool started, const Presence& presence, const Referee& referee,
+                    const AwayInfo& away, const RematchInfo& rematch);
 
   /// Keeps `info` as the latest. Returns whether it differs from the one kept before (so the
   /// subscribers should be told). Any thread.

@@ -32,6 +32,9 @@ struct ServerSettings {
   /// another node asks for it (when two nodes are asked for one table at once, as while a
   /// proxy's view of the nodes changes, the table moves at most this often).
   int hand_over_after_ms = 1500;
+  /// On an online table without a clock: how long the player on turn may be away (no
+  /// connection) before the opponent may end the game (docs/protocol.md, "Abandoned games").
+  int64_t abandon_after_ms = 120000;
   ServerLimits limits;
 };
 

@@ -101,6 +101,12 @@ void Subscribers::broadcast(const Frame& f) const {
     if (auto peer = s.peer.lock()) peer->send(f);
 }
 
+void Subscribers::sendEach(const std::function<Frame(Role)>& f) const {
+  for (const Subscriber& s : subs_)
+    if (auto peer = s.peer.lock())
+      if (Frame frame = f(s.role)) peer->send(frame);
+}
+
 void Subscribers::closeAll() {
   for (const Subscriber& s : subs_)
     if (auto peer = s.peer.lock()) peer->close();

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -52,6 +53,8 @@ class Subscribers {
   void flush(const Referee& referee);
   /// Sends `f` to every live subscriber.
   void broadcast(const Frame& f) const;
+  /// Sends every live subscriber the frame `f(role)` of its role (none when it is null).
+  void sendEach(const std::function<Frame(Role)>& f) const;
   /// Closes every live subscriber's connection (Peer::close) and forgets them all.
   void closeAll();
 

@@ -25,10 +25,16 @@ int64_t nowMs() {
 }
 
 std::shared_ptr<Table> Table::load(TableContext ctx, StoredTable record,
-                                   const std::vector<StoredEvent>& log) {
+                                   const std::vector<StoredEvent>& log,
+                                   std::optional<StoredTable> rematch,
+                                   const std::vector<StoredChat>& chat) {
   TableSetup setup = setupFromJson(Json::parse(record.setup));
   std::shared_ptr<Table> t(new Table(std::move(ctx), std::move(record), std::move(setup)));
   t->referee_.emplace(replayLog(t->setup_.rules, t->record_, log, t->clock_, nowMs()));
+  if (rematch) t->rematch_.made(std::move(*rematch));
+  std::vector<ChatLine> lines;
+  for (const StoredChat& c : chat) lines.push_back(ChatLine::fromStored(c));
+  t->chat_ = TableChat(std::move(lines));
   t->publishInfo();
   return t;
 }
@@ -39,7 +45,8 @@ Table::Table(TableContext ctx, StoredTable record, TableSetup setup)
       strand_(net::make_strand(*ctx_.io)),
       record_(std::move(record)),
       setup_(std::move(setup)),
-      keys_(record_.black_token, record_.white_token, record_.hotseat_token) {
+      keys_(record_.black_token, record_.white_token, record_.hotseat_token),
+      away_(nowMs()) {
   if (setup_.clock) clock_.emplace(setup_.clock->main_ms, setup_.clock->increment_ms);
   if (setup_.computer) {
     uint64_t seed = 0;
@@ -53,6 +60,7 @@ Table::Table(TableContext ctx, StoredTable record, TableSetup setup)
 void Table::start() {
   net::post(strand_, [self = shared_from_this()] {
     self->armTimer();
+    self->watchAway(nowMs());
     self->maybeBot();
   });
 }
@@ -80,6 +88,7 @@ void Table::shutdown() {
   net::post(strand_, [self = shared_from_this()] {
     self->closed_ = true;
     self->timer_.cancel();
+    self->away_timer_.cancel();
   });
 }
 
@@ -102,6 +111,7 @@ void Table::doDrop() {
   if (!closed_) spdlog::info("table {}: no longer served here; its connections are closed", id_);
   closed_ = true;
   timer_.cancel();
+  away_timer_.cancel();
   subs_.closeAll();
 }
 
@@ -131,6 +141,10 @@ void Table::doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req) {
   peer->joined();
   spdlog::info("table {}: {} joined ({})", id_, roleName(role), peer->label());
 
+  // The game's rematch is made: this connection's way there (the token only for a seat).
+  if (rematch_.table()) peer->send(makeFrame(rematch_.frameFor(role)));
+  if (!chat_.empty()) peer->send(makeFrame(chat_.historyFor(role, referee_->over())));
+
   if (playsColor(role, Color::Black)) seat_joined_[0] = true;
   if (playsColor(role, Color::White)) seat_joined_[1] = true;
   if (!startIfReady(peer)) announceJoin(peer, false);
@@ -159,6 +173,7 @@ void Table::finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::ex
     if (ctx_.metrics) ctx_.metrics->storeError(Metrics::StoreErrorAt::Table);
   } else {
     record_.started_at = at;
+    away_.turnStarted(at);
     spdlog::info("table {}: started", id_);
     if (clock_ && !referee_->over()) {
       clock_->start(referee_->toMove(), at);
@@ -173,13 +188,16 @@ void Table::finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::ex
 
 void Table::announceJoin(const std::shared_ptr<Peer>& joiner, bool clock_sent) {
   if (clock_ && !clock_sent) joiner->send(clockFrame(*clock_, nowMs()));
+  watchAway(nowMs());
   broadcastPresence();
   publishInfo();
 }
 
 void Table::doLeave(const Peer* peer) {
+  chat_.forget(peer);
   if (subs_.remove(peer)) {
     spdlog::info("table {}: a connection left", id_);
+    watchAway(nowMs());
     broadcastPresence();
     publishInfo();
   }
@@ -195,10 +213,23 @@ void Table::doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd) {
   if (closed_) return;
   const auto role = subs_.roleOf(peer.get());
   if (!role) return fail("not-joined", "Join a table first.");
+  if (const auto* chat = std::get_if<ChatCommand>(&cmd)) return doChat(peer, *role, chat->text);
   if (*role == Role::Spectator) return fail("spectator", "Spectators cannot play.");
-  const auto color =
-      actingColor(*role, std::visit([](const auto& c) { return c.seat; }, cmd), referee_->toMove());
+  const auto color = actingColor(*role,
+                                 std::visit(
+                                     [](const auto& c) -> SeatField {
+                                       if constexpr (requires { c.seat; })
+                                         return c.seat;
+                                       else
+                                         return std::nullopt;
+                                     },
+                                     cmd),
+                                 referee_->toMove());
   if (!color) return fail("not-your-seat", "This connection does not hold that seat.");
+
+  if (std::holds_alternative<RematchCommand>(cmd) ||
+      std::holds_alternative<DeclineRematchCommand>(cmd))
+    return doRematch(peer, *role, *color, std::holds_alternative<DeclineRematchCommand>(cmd));
 
   if (checkTime() && commits_.inFlight()) {
     // The clock ran out first: this command is answered once the loss on time is stored.
@@ -211,6 +242,10 @@ void Table::doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd) {
       std::holds_alternative<TryCommand>(cmd) || std::holds_alternative<PassCommand>(cmd);
   if (moving && !referee_->over() && !started())
     return fail("not-started", "The game starts when every seat has joined.");
+  if (std::holds_alternative<ClaimAbandonedCommand>(cmd) && !referee_->over() &&
+      mayClaim(nowMs()) != *color)
+    return fail("not-abandoned",
+                "Your opponent is not on turn and away for long enough: the game goes on.");
   const Answer a = playCommand(*referee_, *color, cmd);
   if (!a.accepted()) return fail(refusalCode(*a.refusal), refusalMessage(*a.refusal));
   commit(before, turn_before, peer);
@@ -259,6 +294,8 @@ void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
   logAccepted(id_, log, before);
   countActions(before);
   if (clock_) advanceClock(*clock_, *referee_, turn_before, now);
+  if (referee_->turn() != turn_before) away_.turnStarted(now);
+  watchAway(now);
   subs_.flush(*referee_);
   if (clock_ && public_event) subs_.broadcast(clockFrame(*clock_, now));
   publishInfo();
@@ -268,6 +305,10 @@ void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
                  r.winner == Color::Empty ? "draw" : std::string(colorName(r.winner)) + " wins",
                  endReasonName(r.reason));
     timer_.cancel();
+    away_timer_.cancel();
+    // Every line is open to everyone now: the players read the spectators' too.
+    if (!chat_.empty())
+      subs_.sendEach([this](Role role) { return makeFrame(chat_.historyFor(role, true)); });
     if (subs_.empty() && ctx_.on_idle) ctx_.on_idle(this);
   } else {
     armTimer();
@@ -291,6 +332,7 @@ void Table::countActions(std::size_t before) const {
         ctx_.metrics->actionPlayed(Metrics::Action::Resign);
         break;
       case EventKind::Timeout:
+      case EventKind::Abandon:
       case EventKind::Mark:
         break;
     }
@@ -357,6 +399,130 @@ void Table::botDone(Action action, int version) {
   commit(before, turn_before, nullptr);
 }
 
+// ---- Chat ----
+
+void Table::doChat(const std::shared_ptr<Peer>& peer, Role role, const std::string& text) {
+  const auto refused =
+      chat_.refusal(role, setup_.mode == TableMode::Online, peer.get(), RateLimiter::Clock::now());
+  if (refused) return peer->send(errorFrame(refused->code, refused->message));
+  ChatLine line = chat_.next(role, text, referee_->turn(), nowMs());
+  StoredChat stored = line.stored();
+  commits_.begin();
+  ctx_.store->appendChatAsync(
+      id_, std::move(stored),
+      [self = shared_from_this(), peer, line = std::move(line)](std::exception_ptr error) {
+        net::dispatch(self->strand_,
+                      [self, peer, line, error] { self->finishChat(peer, line, error); });
+      });
+}
+
+void Table::finishChat(const std::shared_ptr<Peer>& peer, const ChatLine& line,
+                       std::exception_ptr error) {
+  commits_.end();
+  if (isClaimLost(error)) return lost();
+  if (error) {
+    spdlog::error("table {}: could not store a chat line: {}", id_, exceptionText(error));
+    if (ctx_.metrics) ctx_.metrics->storeError(Metrics::StoreErrorAt::Table);
+    peer->send(errorFrame("store-failed",
+                          "The server could not save this; nothing changed. "
+                          "Try again."));
+  } else {
+    chat_.add(line);
+    const bool over = referee_->over();
+    subs_.sendEach([&](Role r) -> Frame {
+      const auto f = chat_.frameFor(line, r, over);
+      return f ? makeFrame(*f) : nullptr;
+    });
+  }
+  commits_.releaseHeld();
+}
+
+// ---- Rematch ----
+
+void Table::doRematch(const std::shared_ptr<Peer>& peer, Role role, Color color, bool decline) {
+  auto fail = [&](std::string_view code, std::string_view message) {
+    peer->send(errorFrame(code, message));
+  };
+  if (!referee_->over()) return fail("not-over", "A rematch can be offered once the game is over.");
+  // Made already: this connection's way there again.
+  if (rematch_.table()) return peer->send(makeFrame(rematch_.frameFor(role)));
+  if (rematch_busy_) return;  // being stored: every connection hears of it then
+  if (decline) {
+    if (!rematch_.clear()) return fail("no-change", "There is no rematch offer to take back.");
+    return publishInfo();
+  }
+  if (!rematch_.offer(color)) return fail("no-change", "You have offered a rematch already.");
+  // Against the computer and on a hot seat there is nobody else to ask.
+  if (setup_.mode != TableMode::Online) rematch_.offer(opponent(color));
+  if (!rematch_.agreed()) return publishInfo();
+  makeRematch(peer);
+}
+
+void Table::makeRematch(const std::shared_ptr<Peer>& asker) {
+  rematch_busy_ = true;
+  commits_.begin();
+  try {
+    ctx_.create_table(
+        Rematch::request(setup_), id_,
+        [self = shared_from_this(), asker](std::exception_ptr error, StoredTable made) {
+          net::dispatch(self->strand_, [self, asker, error, made = std::move(made)]() mutable {
+            self->finishRematch(asker, error, std::move(made));
+          });
+        });
+  } catch (...) {
+    finishRematch(asker, std::current_exception(), StoredTable{});
+  }
+}
+
+void Table::finishRematch(const std::shared_ptr<Peer>& asker, std::exception_ptr error,
+                          StoredTable made) {
+  commits_.end();
+  rematch_busy_ = false;
+  if (error) {
+    spdlog::error("table {}: could not create the rematch: {}", id_, exceptionText(error));
+    rematch_.clear();
+    publishInfo();
+    if (asker)
+      asker->send(
+          errorFrame("store-failed", "The server could not create the rematch; offer it again."));
+  } else {
+    rematch_.made(std::move(made));
+    spdlog::info("table {}: rematch at table {}", id_, rematch_.table()->id);
+    subs_.sendEach([this](Role r) { return makeFrame(rematch_.frameFor(r)); });
+    publishInfo();
+  }
+  commits_.releaseHeld();
+}
+
+// ---- Abandoned games ----
+
+bool Table::abandonRuleApplies() const {
+  return setup_.mode == TableMode::Online && !setup_.clock;
+}
+
+std::optional<Color> Table::mayClaim(int64_t now) const {
+  if (!abandonRuleApplies() || !started() || referee_->over()) return std::nullopt;
+  const Color on_turn = referee_->toMove();
+  const auto at = away_.claimableAt(on_turn, ctx_.settings->abandon_after_ms);
+  if (!at || now < *at) return std::nullopt;
+  return opponent(on_turn);
+}
+
+void Table::watchAway(int64_t now) {
+  const Presence p = presence();
+  away_.presence(Color::Black, p.black, now);
+  away_.presence(Color::White, p.white, now);
+  away_timer_.cancel();
+  if (!abandonRuleApplies() || !started() || referee_->over() || closed_) return;
+  const auto at = away_.claimableAt(referee_->toMove(), ctx_.settings->abandon_after_ms);
+  if (!at || *at <= now) return;
+  away_timer_.arm(*at - now + 1, [self = shared_from_this()](uint64_t generation) {
+    self->commits_.runOrDefer([t = self.get(), generation] {
+      if (t->away_timer_.current(generation)) t->publishInfo();
+    });
+  });
+}
+
 // ---- Public information ----
 
 Presence Table::presence() const {
@@ -371,8 +537,23 @@ void Table::broadcastPresence() {
   subs_.broadcast(presenceFrame(p.black, p.white, p.spectators));
 }
 
+AwayInfo Table::awayInfo(int64_t now) const {
+  AwayInfo a;
+  if (!abandonRuleApplies()) return a;
+  a.after_ms = ctx_.settings->abandon_after_ms;
+  a.away_since = {away_.awaySince(Color::Black), away_.awaySince(Color::White)};
+  if (started() && !referee_->over())
+    a.claim_at = away_.claimableAt(referee_->toMove(), ctx_.settings->abandon_after_ms);
+  a.may_claim = mayClaim(now);
+  return a;
+}
+
 Json Table::buildInfo() const {
-  return PublicInfo::build(id_, setup_, record_.created_at, started(), presence(), *referee_);
+  RematchInfo rematch;
+  rematch.offered_by = rematch_.offeredBy();
+  if (rematch_.table()) rematch.table = rematch_.table()->id;
+  return PublicInfo::build(id_, setup_, record_.created_at, started(), presence(), *referee_,
+                           awayInfo(nowMs()), rematch);
 }
 
 void Table::publishInfo() {

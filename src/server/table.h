@@ -32,6 +32,7 @@
 #include "protocol/client_message.h"
 #include "protocol/json.h"
 #include "referee/referee.h"
+#include "server/away_watch.h"
 #include "server/bot_driver.h"
 #include "server/clock_timer.h"
 #include "server/commit_queue.h"
@@ -39,9 +40,11 @@
 #include "server/metrics.h"
 #include "server/peer.h"
 #include "server/public_info.h"
+#include "server/rematch.h"
 #include "server/seat_keys.h"
 #include "server/server_settings.h"
 #include "server/subscribers.h"
+#include "server/table_chat.h"
 #include "server/table_setup.h"
 #include "server/table_strand.h"
 #include "store/store.h"
@@ -63,6 +66,13 @@ struct TableContext {
   /// Called on the table's strand when the store refused a write because this node no longer
   /// holds the table's claim (ClaimLost): the table has dropped itself (see Table::drop).
   std::function<void(const Table*)> on_lost;
+  /// Answers a table creation: the stored record (with its seat tokens), or the error.
+  using Created = std::function<void(std::exception_ptr error, StoredTable record)>;
+  /// Creates a table from a create request, as the rematch of `rematch_of` (as POST
+  /// /api/tables does; set by the registry). `done` may run on any thread. Throws as
+  /// TableRegistry::createAsync (ProtocolError, ServerFull), having created nothing.
+  std::function<void(const Json& request, const std::string& rematch_of, Created done)>
+      create_table;
 };
 
 /// Milliseconds since the Unix epoch (the time stored with events).
@@ -73,8 +83,11 @@ class Table : public std::enable_shared_from_this<Table> {
   /// Rebuilds a table from its stored record and log (an empty log for a new table). The
   /// clock is rebuilt from the event times; the downtime since the last stored instant is not
   /// charged. Throws std::exception if the record or the log is corrupt.
+  /// `rematch` is the stored record of the table's rematch (record.rematch), if it has one.
   static std::shared_ptr<Table> load(TableContext ctx, StoredTable record,
-                                     const std::vector<StoredEvent>& log);
+                                     const std::vector<StoredEvent>& log,
+                                     std::optional<StoredTable> rematch = std::nullopt,
+                                     const std::vector<StoredChat>& chat = {});
 
   const std::string& id() const { return id_; }
 
@@ -133,10 +146,30 @@ class Table : public std::enable_shared_from_this<Table> {
   void maybeBot();
   void botDone(Action action, int version);
 
+  /// A chat line from `role`; once stored (finishChat), every connection that may read it gets it.
+  void doChat(const std::shared_ptr<Peer>& peer, Role role, const std::string& text);
+  void finishChat(const std::shared_ptr<Peer>& peer, const ChatLine& line,
+                  std::exception_ptr error);
+  /// A rematch offer (or acceptance), or its withdrawal (decline), from `role` playing `color`.
+  void doRematch(const std::shared_ptr<Peer>& peer, Role role, Color color, bool decline);
+  /// Stores the rematch's table; once stored (finishRematch), sends every connection its way.
+  void makeRematch(const std::shared_ptr<Peer>& asker);
+  void finishRematch(const std::shared_ptr<Peer>& asker, std::exception_ptr error,
+                     StoredTable made);
+
+  /// Whether the abandonment rule applies here: an online table without a clock.
+  bool abandonRuleApplies() const;
+  /// The seat that may end the game now because the player on turn stayed away, if any.
+  std::optional<Color> mayClaim(int64_t now) const;
+  /// Brings the away times up to date with who is connected, and arms the wake-up that
+  /// publishes the moment the opponent may end the game.
+  void watchAway(int64_t now);
+
   /// Who is connected; a computer seat always is.
   Presence presence() const;
   void broadcastPresence();
   Json buildInfo() const;
+  AwayInfo awayInfo(int64_t now) const;
   /// Keeps the public info up to date and sends it to every subscriber when it changed.
   void publishInfo();
 
@@ -154,6 +187,11 @@ class Table : public std::enable_shared_from_this<Table> {
   Subscribers subs_;
   CommitQueue commits_{strand_};
   std::optional<BotDriver> bot_;
+  AwayWatch away_;
+  Rematch rematch_;
+  TableChat chat_;
+  bool rematch_busy_ = false;  // its table is being stored
+  ClockTimer away_timer_{strand_};
   bool closed_ = false;
   PublicInfo info_;
 };

@@ -22,6 +22,15 @@ constexpr std::size_t kMaxMisses = 100000;
 TableRegistry::TableRegistry(TableContext ctx) : ctx_(std::move(ctx)) {
   ctx_.on_idle = [this](const Table* t) { evict(t); };
   ctx_.on_lost = [this](const Table* t) { lost(t); };
+  ctx_.create_table = [this](const Json& request, const std::string& rematch_of,
+                             TableContext::Created done) {
+    createAsync(
+        request,
+        [done = std::move(done)](std::exception_ptr error, Created created) {
+          done(error, std::move(created.record));
+        },
+        rematch_of);
+  };
   ctx_.store->onClaimsLost([this] { dropAll(); });
   ctx_.store->onReleaseRequested([this](const std::string& id) { handOver(id); });
 }
@@ -33,7 +42,8 @@ TableRegistry::~TableRegistry() {
   created_cv_.wait(lock, [&] { return creating_ == 0; });
 }
 
-void TableRegistry::createAsync(const Json& request, CreateDone done) {
+void TableRegistry::createAsync(const Json& request, CreateDone done,
+                                const std::string& rematch_of) {
   const TableSetup setup = setupFromJson(request);
   {
     std::lock_guard lock(mutex_);
@@ -45,6 +55,7 @@ void TableRegistry::createAsync(const Json& request, CreateDone done) {
   rec.id = newTableId();
   rec.created_at = nowMs();
   rec.setup = setupToJson(setup).dump();
+  rec.rematch_of = rematch_of;
   if (setup.mode == TableMode::Hotseat) {
     rec.hotseat_token = newSeatToken();
   } else {
@@ -177,7 +188,10 @@ std::shared_ptr<Table> TableRegistry::load(const std::string& id) {
     }
   }
   try {
-    return Table::load(ctx_, *rec, ctx_.store->events(id));
+    std::optional<StoredTable> rematch;
+    if (!rec->rematch.empty()) rematch = ctx_.store->table(rec->rematch);
+    return Table::load(ctx_, *rec, ctx_.store->events(id), std::move(rematch),
+                       ctx_.store->chat(id));
   } catch (const StoreError&) {
     ctx_.store->release(id);
     throw;

@@ -56,7 +56,8 @@ class TableRegistry {
   /// through Store::createTableAsync, so that the creation shares the store's group commit
   /// instead of waiting for a disk flush of its own on the caller's thread. `done` may run on
   /// the store's writer thread, or before createAsync returns.
-  void createAsync(const Json& request, CreateDone done);
+  /// `rematch_of`: the table this one is the rematch of (StoredTable::rematch_of), or empty.
+  void createAsync(const Json& request, CreateDone done, const std::string& rematch_of = "");
   /// The same, waiting for the store. Throws ProtocolError, ServerFull or StoreError.
   Created create(const Json& request);
   /// The table with this id, loaded from the store (and claimed) if needed; null if there is

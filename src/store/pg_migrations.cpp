@@ -36,6 +36,17 @@ CREATE TABLE events (
   PRIMARY KEY (table_id, seq)
 );
 )sql"},
+      {2, R"sql(
+ALTER TABLE tables ADD COLUMN rematch_of text;
+CREATE UNIQUE INDEX tables_rematch_of ON tables (rematch_of) WHERE rematch_of IS NOT NULL;
+CREATE TABLE chat (
+  table_id text NOT NULL REFERENCES tables (id),
+  seq      bigint NOT NULL,
+  at       bigint NOT NULL,
+  line     text NOT NULL,
+  PRIMARY KEY (table_id, seq)
+);
+)sql"},
   };
   return list;
 }

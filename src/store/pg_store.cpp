@@ -151,6 +151,24 @@ void PgStore::appendAsync(const std::string& table_id, std::vector<StoredEvent> 
   enqueue(std::move(p));
 }
 
+void PgStore::appendChat(const std::string& table_id, const StoredChat& line) {
+  Pending p;
+  p.op = Op::Append;
+  p.table_id = table_id;
+  p.chat = line;
+  enqueueAndWait(std::move(p));
+}
+
+void PgStore::appendChatAsync(const std::string& table_id, StoredChat line, AppendDone done) {
+  if (!group_commit_) return Store::appendChatAsync(table_id, std::move(line), std::move(done));
+  Pending p;
+  p.op = Op::Append;
+  p.table_id = table_id;
+  p.chat = std::move(line);
+  p.done = std::move(done);
+  enqueue(std::move(p));
+}
+
 void PgStore::markStarted(const std::string& table_id, int64_t at) {
   Pending p;
   p.op = Op::Start;
@@ -244,15 +262,23 @@ std::string arrayLiteral(const std::vector<std::string>& items) {
 /// them), inside the caller's transaction.
 void writeOne(pq::Connection& c, const std::string& table_id, const std::optional<StoredTable>& t,
               const std::vector<StoredEvent>& events, const std::optional<StoredEnd>& end,
-              bool start, int64_t started_at, bool with_events = true) {
+              bool start, int64_t started_at, const std::optional<StoredChat>& chat,
+              bool with_events = true) {
+  if (chat) {
+    c.execPrepared("appending a chat line", "append_chat",
+                   "INSERT INTO chat (table_id, seq, at, line) VALUES ($1, $2, $3, $4)",
+                   {table_id, num(chat->seq), num(chat->at), chat->line});
+    return;
+  }
   if (t) {
     c.execPrepared("creating a table", "create_table",
                    "INSERT INTO tables (id, created_at, setup, black_token, white_token, "
-                   "hotseat_token, started_at, finished_at, result) "
-                   "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                   "hotseat_token, started_at, finished_at, result, rematch_of) "
+                   "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
                    {t->id, num(t->created_at), t->setup, t->black_token, t->white_token,
                     t->hotseat_token, t->started_at ? pq::Param(num(*t->started_at)) : std::nullopt,
-                    t->finished_at ? pq::Param(num(*t->finished_at)) : std::nullopt, t->result});
+                    t->finished_at ? pq::Param(num(*t->finished_at)) : std::nullopt, t->result,
+                    t->rematch_of.empty() ? std::nullopt : pq::Param(t->rematch_of)});
     return;
   }
   if (start) {
@@ -309,7 +335,7 @@ void PgStore::commitWrites(std::vector<Pending>& batch, std::size_t from, std::s
   }
   pq::Connection& c = *w_->conn;
   auto write = [&](const Pending& p) {
-    writeOne(c, p.table_id, p.create, p.events, p.end, p.op == Op::Start, p.started_at);
+    writeOne(c, p.table_id, p.create, p.events, p.end, p.op == Op::Start, p.started_at, p.chat);
   };
   // The whole group in a few round trips: the creations, then every event of every append in
   // one INSERT (a round trip per event costs more than the commit itself on a busy machine),
@@ -334,7 +360,7 @@ void PgStore::commitWrites(std::vector<Pending>& batch, std::size_t from, std::s
     for (const std::size_t k : todo) {
       const Pending& p = batch[k];
       if (!p.create)
-        writeOne(c, p.table_id, p.create, p.events, p.end, p.op == Op::Start, p.started_at,
+        writeOne(c, p.table_id, p.create, p.events, p.end, p.op == Op::Start, p.started_at, p.chat,
                  /*with_events=*/false);
     }
   };
@@ -540,7 +566,9 @@ std::optional<StoredTable> PgStore::table(const std::string& id) {
     const pq::Result r = c.execPrepared(
         "reading a table", "read_table",
         "SELECT id, created_at, setup, black_token, white_token, hotseat_token, started_at, "
-        "finished_at, result FROM tables WHERE id = $1",
+        "finished_at, result, coalesce(rematch_of, ''), "
+        "coalesce((SELECT r.id FROM tables r WHERE r.rematch_of = t.id), '') "
+        "FROM tables t WHERE id = $1",
         {id});
     if (PQntuples(r.get()) == 0) return std::nullopt;
     const PGresult* q = r.get();
@@ -554,6 +582,8 @@ std::optional<StoredTable> PgStore::table(const std::string& id) {
     t.started_at = pq::optionalInt(q, 0, 6);
     t.finished_at = pq::optionalInt(q, 0, 7);
     t.result = pq::text(q, 0, 8);
+    t.rematch_of = pq::text(q, 0, 9);
+    t.rematch = pq::text(q, 0, 10);
     return t;
   });
 }
@@ -569,6 +599,20 @@ std::vector<StoredEvent> PgStore::events(const std::string& id) {
     for (int row = 0; row < n; ++row)
       out.push_back(StoredEvent{pq::int64At(r.get(), row, 0), pq::int64At(r.get(), row, 1),
                                 pq::text(r.get(), row, 2)});
+    return out;
+  });
+}
+
+std::vector<StoredChat> PgStore::chat(const std::string& id) {
+  return read("reading the chat", [&](pq::Connection& c) {
+    const pq::Result r =
+        c.execPrepared("reading the chat", "read_chat",
+                       "SELECT seq, at, line FROM chat WHERE table_id = $1 ORDER BY seq", {id});
+    std::vector<StoredChat> out;
+    const int n = PQntuples(r.get());
+    for (int row = 0; row < n; ++row)
+      out.push_back(StoredChat{pq::int64At(r.get(), row, 0), pq::int64At(r.get(), row, 1),
+                               pq::text(r.get(), row, 2)});
     return out;
   });
 }

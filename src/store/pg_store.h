@@ -80,6 +80,9 @@ class PgStore final : public Store {
   void appendAsync(const std::string& table_id, std::vector<StoredEvent> events,
                    std::optional<StoredEnd> end, AppendDone done) override;
   void createTableAsync(StoredTable table, AppendDone done) override;
+  void appendChat(const std::string& table_id, const StoredChat& line) override;
+  void appendChatAsync(const std::string& table_id, StoredChat line, AppendDone done) override;
+  std::vector<StoredChat> chat(const std::string& id) override;
   void markStarted(const std::string& table_id, int64_t at) override;
   void markStartedAsync(const std::string& table_id, int64_t at, AppendDone done) override;
 
@@ -123,6 +126,7 @@ class PgStore final : public Store {
     std::vector<StoredEvent> events;
     std::optional<StoredEnd> end;
     std::optional<StoredTable> create;
+    std::optional<StoredChat> chat;  // an append of one chat line (op Append, no events)
     int64_t started_at = 0;
     AppendDone done;                // writes, and claims (null error: see `claimed`)
     std::shared_ptr<bool> claimed;  // a claim's answer, set before done

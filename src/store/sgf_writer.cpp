@@ -45,6 +45,8 @@ std::string endComment(const TurnRecord& t) {
       return who + " resigned.";
     case TurnRecord::End::Timeout:
       return who + " ran out of time.";
+    case TurnRecord::End::Abandoned:
+      return who + " stayed away; the game was ended.";
     default:
       return "";
   }
@@ -63,6 +65,7 @@ std::string sgfEscape(const std::string& text) {
 }
 
 std::string sgfResult(const Result& r) {
+  if (r.reason == EndReason::Abandoned && r.winner == Color::Empty) return "Void";
   if (r.winner == Color::Empty) return "0";
   std::string s(1, colorLetter(r.winner));
   s += '+';
@@ -71,6 +74,8 @@ std::string sgfResult(const Result& r) {
       return s + "R";
     case EndReason::Time:
       return s + "T";
+    case EndReason::Abandoned:
+      return s + "F";  // a forfeit
     case EndReason::TwoPasses:
     case EndReason::TurnCap:
       if (r.score) return s + formatNumber(std::fabs(r.score->margin()));

@@ -8,7 +8,7 @@ namespace pg {
 
 namespace {
 
-constexpr int kSchemaVersion = 1;
+constexpr int kSchemaVersion = 2;
 
 const char* const kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS tables (
@@ -28,6 +28,19 @@ CREATE TABLE IF NOT EXISTS events (
   seq      INTEGER NOT NULL,
   at       INTEGER NOT NULL,
   event    TEXT NOT NULL,
+  PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+)sql";
+
+// Version 2: rematches and chat. Applied once, to a database of version 1 (or a new one).
+const char* const kSchemaV2 = R"sql(
+ALTER TABLE tables ADD COLUMN rematch_of TEXT;
+CREATE UNIQUE INDEX tables_rematch_of ON tables(rematch_of) WHERE rematch_of IS NOT NULL;
+CREATE TABLE chat (
+  table_id TEXT NOT NULL REFERENCES tables(id),
+  seq      INTEGER NOT NULL,
+  at       INTEGER NOT NULL,
+  line     TEXT NOT NULL,
   PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
 )sql";
@@ -57,6 +70,7 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability, bool gr
                        ", newer than this server's " + std::to_string(kSchemaVersion));
     SQLite::Transaction tx(*db_);
     db_->exec(kSchema);
+    if (version < 2) db_->exec(kSchemaV2);
     db_->exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     tx.commit();
     description_ = "sqlite " + path + " (journal " +
@@ -88,8 +102,8 @@ std::string SqliteStore::journalMode() {
 void SqliteStore::writeCreate(const StoredTable& t) {
   SQLite::Statement q(*db_,
                       "INSERT INTO tables (id, created_at, setup, black_token, white_token, "
-                      "hotseat_token, started_at, finished_at, result) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                      "hotseat_token, started_at, finished_at, result, rematch_of) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   q.bind(1, t.id);
   q.bind(2, static_cast<int64_t>(t.created_at));
   q.bind(3, t.setup);
@@ -99,6 +113,7 @@ void SqliteStore::writeCreate(const StoredTable& t) {
   if (t.started_at) q.bind(7, static_cast<int64_t>(*t.started_at));
   if (t.finished_at) q.bind(8, static_cast<int64_t>(*t.finished_at));
   q.bind(9, t.result);
+  if (!t.rematch_of.empty()) q.bind(10, t.rematch_of);
   q.exec();
 }
 
@@ -136,6 +151,8 @@ void SqliteStore::enqueue(Pending p) {
 void SqliteStore::writePending(const Pending& p) {
   if (p.create)
     writeCreate(*p.create);
+  else if (p.chat)
+    writeChat(p.table_id, *p.chat);
   else if (p.started_at)
     writeStart(p.table_id, *p.started_at);
   else
@@ -162,6 +179,42 @@ void SqliteStore::writeAppend(const std::string& table_id, const std::vector<Sto
   }
 }
 
+void SqliteStore::writeChat(const std::string& table_id, const StoredChat& line) {
+  SQLite::Statement q(*db_, "INSERT INTO chat (table_id, seq, at, line) VALUES (?, ?, ?, ?)");
+  q.bind(1, table_id);
+  q.bind(2, static_cast<int64_t>(line.seq));
+  q.bind(3, static_cast<int64_t>(line.at));
+  q.bind(4, line.line);
+  q.exec();
+}
+
+void SqliteStore::appendChat(const std::string& table_id, const StoredChat& line) {
+  std::lock_guard lock(mutex_);
+  guarded("appending a chat line", [&] { writeChat(table_id, line); });
+}
+
+void SqliteStore::appendChatAsync(const std::string& table_id, StoredChat line, AppendDone done) {
+  if (!writer_.joinable()) return Store::appendChatAsync(table_id, std::move(line), done);
+  Pending p;
+  p.table_id = table_id;
+  p.done = std::move(done);
+  p.chat = std::move(line);
+  enqueue(std::move(p));
+}
+
+std::vector<StoredChat> SqliteStore::chat(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  return guarded("reading the chat", [&] {
+    SQLite::Statement q(*db_, "SELECT seq, at, line FROM chat WHERE table_id = ? ORDER BY seq");
+    q.bind(1, id);
+    std::vector<StoredChat> out;
+    while (q.executeStep())
+      out.push_back(StoredChat{q.getColumn(0).getInt64(), q.getColumn(1).getInt64(),
+                               q.getColumn(2).getString()});
+    return out;
+  });
+}
+
 void SqliteStore::append(const std::string& table_id, const std::vector<StoredEvent>& events,
                          const std::optional<StoredEnd>& end) {
   std::lock_guard lock(mutex_);
@@ -175,7 +228,7 @@ void SqliteStore::append(const std::string& table_id, const std::vector<StoredEv
 void SqliteStore::appendAsync(const std::string& table_id, std::vector<StoredEvent> events,
                               std::optional<StoredEnd> end, AppendDone done) {
   if (!writer_.joinable()) return Store::appendAsync(table_id, std::move(events), end, done);
-  enqueue(Pending{table_id, std::move(events), std::move(end), std::move(done), {}, {}});
+  enqueue(Pending{table_id, std::move(events), std::move(end), std::move(done), {}, {}, {}});
 }
 
 SqliteStore::WriterStats SqliteStore::writerStats() {
@@ -211,6 +264,7 @@ void SqliteStore::writerLoop() {
         for (std::size_t i = 0; i < batch.size(); ++i) {
           try {
             const char* what = batch[i].create       ? "creating a table"
+                               : batch[i].chat       ? "appending a chat line"
                                : batch[i].started_at ? "starting a table"
                                                      : "appending events";
             guarded(what, [&] {
@@ -257,7 +311,9 @@ std::optional<StoredTable> SqliteStore::table(const std::string& id) {
   return guarded("reading a table", [&]() -> std::optional<StoredTable> {
     SQLite::Statement q(*db_,
                         "SELECT id, created_at, setup, black_token, white_token, hotseat_token, "
-                        "started_at, finished_at, result FROM tables WHERE id = ?");
+                        "started_at, finished_at, result, coalesce(rematch_of, ''), "
+                        "coalesce((SELECT r.id FROM tables r WHERE r.rematch_of = t.id), '') "
+                        "FROM tables t WHERE id = ?");
     q.bind(1, id);
     if (!q.executeStep()) return std::nullopt;
     StoredTable t;
@@ -270,6 +326,8 @@ std::optional<StoredTable> SqliteStore::table(const std::string& id) {
     if (!q.getColumn(6).isNull()) t.started_at = q.getColumn(6).getInt64();
     if (!q.getColumn(7).isNull()) t.finished_at = q.getColumn(7).getInt64();
     t.result = q.getColumn(8).getString();
+    t.rematch_of = q.getColumn(9).getString();
+    t.rematch = q.getColumn(10).getString();
     return t;
   });
 }

@@ -46,6 +46,9 @@ class SqliteStore final : public Store {
   void appendAsync(const std::string& table_id, std::vector<StoredEvent> events,
                    std::optional<StoredEnd> end, AppendDone done) override;
   void createTableAsync(StoredTable table, AppendDone done) override;
+  void appendChat(const std::string& table_id, const StoredChat& line) override;
+  void appendChatAsync(const std::string& table_id, StoredChat line, AppendDone done) override;
+  std::vector<StoredChat> chat(const std::string& id) override;
   void markStarted(const std::string& table_id, int64_t at) override;
   void markStartedAsync(const std::string& table_id, int64_t at, AppendDone done) override;
   std::optional<StoredTable> table(const std::string& id) override;
@@ -75,6 +78,7 @@ class SqliteStore final : public Store {
     AppendDone done;
     std::optional<StoredTable> create;
     std::optional<int64_t> started_at;
+    std::optional<StoredChat> chat;
   };
   /// The insert of one table, inside the caller's transaction. Needs mutex_.
   void writeCreate(const StoredTable& table);
@@ -85,6 +89,7 @@ class SqliteStore final : public Store {
                    const std::optional<StoredEnd>& end);
   /// The update of a table's start, inside the caller's transaction. Needs mutex_.
   void writeStart(const std::string& table_id, int64_t at);
+  void writeChat(const std::string& table_id, const StoredChat& line);
   /// Queues `p` for the writer thread.
   void enqueue(Pending p);
   void writerLoop();

@@ -55,6 +55,13 @@ struct StoredTable {
   std::optional<int64_t> started_at;   ///< when every human seat had joined once
   std::optional<int64_t> finished_at;  ///< when the game ended
   std::string result;                  ///< JSON text of the result once finished, else empty
+  /// The table this one is the rematch of (set at creation; empty: none). A table has at most
+  /// one rematch: creating a second one for the same table fails (StoreError), whichever node
+  /// tries, so two acceptances racing make one new table.
+  std::string rematch_of;
+  /// Read only (createTable ignores it): the id of the table that is this one's rematch, once
+  /// it has been created; else empty.
+  std::string rematch;
 
   bool operator==(const StoredTable&) const = default;
 };
@@ -66,6 +73,15 @@ struct StoredEvent {
   std::string event;  ///< JSON text of the full-information event
 
   bool operator==(const StoredEvent&) const = default;
+};
+
+/// One line of a table's chat (docs/protocol.md, "Chat").
+struct StoredChat {
+  int64_t seq = 0;   ///< 0-based index in the table's chat; contiguous
+  int64_t at = 0;    ///< server time of acceptance, milliseconds since the Unix epoch
+  std::string line;  ///< JSON text of the line (who, which channel, the text)
+
+  bool operator==(const StoredChat&) const = default;
 };
 
 /// The end of a game, stored with the event that caused it.
@@ -110,6 +126,20 @@ class Store {
     std::exception_ptr error;
     try {
       createTable(table);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    done(error);
+  }
+  /// Appends one line to the table's chat (its seq continues the chat). Needs the table's claim
+  /// as append() does.
+  virtual void appendChat(const std::string& table_id, const StoredChat& line) = 0;
+  /// The same write as appendChat(), answered through `done` (see AppendDone), in order with
+  /// the table's other writes. This default stores synchronously.
+  virtual void appendChatAsync(const std::string& table_id, StoredChat line, AppendDone done) {
+    std::exception_ptr error;
+    try {
+      appendChat(table_id, line);
     } catch (...) {
       error = std::current_exception();
     }
@@ -164,6 +194,8 @@ class Store {
   virtual std::optional<StoredTable> table(const std::string& id) = 0;
   /// The table's log in order (empty for an unknown table).
   virtual std::vector<StoredEvent> events(const std::string& id) = 0;
+  /// The table's chat in order (empty for an unknown table).
+  virtual std::vector<StoredChat> chat(const std::string& id) = 0;
   /// Ids of the tables whose game has not ended, oldest first.
   virtual std::vector<std::string> unfinishedTables() = 0;
 };

@@ -69,6 +69,10 @@ class GatedStore : public Store {
   }
   std::optional<StoredTable> table(const std::string& id) override { return real_.table(id); }
   std::vector<StoredEvent> events(const std::string& id) override { return real_.events(id); }
+  std::vector<StoredChat> chat(const std::string& id) override { return real_.chat(id); }
+  void appendChat(const std::string& id, const StoredChat& line) override {
+    real_.appendChat(id, line);
+  }
   std::vector<std::string> unfinishedTables() override { return real_.unfinishedTables(); }
 
   std::size_t held() const { return held_.size(); }

@@ -31,6 +31,30 @@ std::vector<std::string> beforeEnd(const std::vector<std::string>& frames) {
   return out;
 }
 
+/// The frames of one table in a form two tables can be compared in: the joined frames are left
+/// out, in the info frames the table's own id and the times (of creation, and of who left
+/// when: public, and different for every run) are written the same, and so are the times of the
+/// chat lines. Everything else must be the same bytes when the two tables' public stories are
+/// the same.
+std::vector<std::string> comparable(const std::vector<std::string>& frames, const std::string& id) {
+  static const std::regex times("\"(created_at|away_since|claim_at)\":[0-9]+");
+  std::vector<std::string> out;
+  for (std::string f : beforeEnd(frames)) {
+    if (f.find("\"type\":\"joined\"") != std::string::npos) continue;
+    if (f.find("\"type\":\"info\"") != std::string::npos) {
+      for (auto at = f.find(id); at != std::string::npos; at = f.find(id))
+        f.replace(at, id.size(), "<table>");
+      f = std::regex_replace(f, times, "\"$1\":0");
+    }
+    if (f.find("\"type\":\"chat") != std::string::npos) {
+      static const std::regex at("\"at\":[0-9]+");
+      f = std::regex_replace(f, at, "\"at\":0");
+    }
+    out.push_back(f);
+  }
+  return out;
+}
+
 TEST_F(LeakTest, NoUnannouncedOpponentStoneInAnyByte) {
   const std::vector<Json> rules{Json{{"size", 5}}, Json{{"size", 7}, {"handicap", 3}},
                                 Json{{"size", 5}, {"topology", "torus"}},
@@ -160,24 +184,8 @@ TEST_F(LeakTest, HiddenStonesDoNotChangeTheOpponentsBytes) {
     black->nextError();
     spectator->send(Json{{"type", "pass"}});
     spectator->nextError();
-    // The joined frames are left out, and in the info frames the two tables' own id and
-    // creation time are written the same: everything else must be the same bytes.
-    auto strip = [&](const std::vector<std::string>& frames) {
-      static const std::regex created("\"created_at\":[0-9]+");
-      std::vector<std::string> out;
-      for (std::string f : beforeEnd(frames)) {
-        if (f.find("\"type\":\"joined\"") != std::string::npos) continue;
-        if (f.find("\"type\":\"info\"") != std::string::npos) {
-          for (auto at = f.find(id); at != std::string::npos; at = f.find(id))
-            f.replace(at, id.size(), "<table>");
-          f = std::regex_replace(f, created, "\"created_at\":0");
-        }
-        out.push_back(f);
-      }
-      return out;
-    };
-    black_bytes.push_back(strip(black->ws().history()));
-    spectator_bytes.push_back(strip(spectator->ws().history()));
+    black_bytes.push_back(comparable(black->ws().history(), id));
+    spectator_bytes.push_back(comparable(spectator->ws().history(), id));
   }
   EXPECT_EQ(black_bytes[0], black_bytes[1]);
   EXPECT_EQ(spectator_bytes[0], spectator_bytes[1]);
@@ -186,6 +194,91 @@ TEST_F(LeakTest, HiddenStonesDoNotChangeTheOpponentsBytes) {
     return f.find("\"type\":\"info\"") != std::string::npos;
   });
   EXPECT_GE(infos, 7) << "the info frames are among the bytes compared";
+}
+
+TEST_F(LeakTest, AbandonmentTellsNothingHidden) {
+  // White's hidden stones differ; White goes away on turn and Black ends the game. Black and
+  // the spectator get the same bytes up to the end: the away times, the claim and its event
+  // carry nothing of the board.
+  server_.reset();
+  settings_.abandon_after_ms = 200;
+  startServer();
+  const std::vector<std::vector<std::string>> games{{"C3", "A1", "D4"}, {"C3", "E5", "D4"}};
+  std::vector<std::vector<std::string>> black_bytes, spectator_bytes;
+  for (const auto& moves : games) {
+    const Json table = create(Json{{"rules", Json{{"size", 5}}}});
+    const std::string id = table.at("table").get<std::string>();
+    auto black = joinSeat(table, "black");
+    auto white = joinSeat(table, "white");
+    auto spectator = watch(table);
+    std::vector<Listener> ls{
+        {black.get(), "black"}, {white.get(), "white"}, {spectator.get(), "spectator"}};
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      act(i % 2 == 0 ? *black : *white, Json{{"type", "try"}, {"point", moves[i]}}, ls);
+    white->drop();
+    black->until([](const Json& m) {
+      return m.value("type", "") == "info" && m.at("info").at("may_claim") == "black";
+    });
+    black->send(Json{{"type", "claim-abandoned"}});
+    for (const Listener& l : {ls[0], ls[2]}) {
+      EXPECT_EQ(l.client->nextEvent(l.seat).at("event").at("kind"), "abandon");
+      EXPECT_EQ(l.client->nextEvent(l.seat).at("event").at("kind"), "end");
+    }
+    black_bytes.push_back(comparable(black->ws().history(), id));
+    spectator_bytes.push_back(comparable(spectator->ws().history(), id));
+  }
+  EXPECT_EQ(black_bytes[0], black_bytes[1]);
+  EXPECT_EQ(spectator_bytes[0], spectator_bytes[1]);
+  const auto has = [](const std::vector<std::string>& frames, const std::string& what) {
+    return std::any_of(frames.begin(), frames.end(),
+                       [&](const std::string& f) { return f.find(what) != std::string::npos; });
+  };
+  EXPECT_TRUE(has(black_bytes[0], "\"kind\":\"abandon\""));
+  EXPECT_TRUE(has(spectator_bytes[0], "\"may_claim\":\"black\""));
+}
+
+TEST_F(LeakTest, ChatTellsNothingHidden) {
+  // White's hidden stones differ; both players and a spectator say the same lines at the same
+  // moments. Black and the spectator get the same bytes: a chat line carries its text, its
+  // author, the public turn and a time, nothing of the board.
+  // Three lines each: within the chat's burst, so none is refused for its rate.
+  const std::vector<std::vector<std::string>> games{{"C3", "A1", "D4"}, {"C3", "E1", "D4"}};
+  std::vector<std::vector<std::string>> black_bytes, spectator_bytes;
+  for (const auto& moves : games) {
+    const Json table = create(Json{{"rules", Json{{"size", 5}}}});
+    const std::string id = table.at("table").get<std::string>();
+    auto black = joinSeat(table, "black");
+    auto white = joinSeat(table, "white");
+    auto spectator = watch(table);
+    std::vector<Listener> ls{
+        {black.get(), "black"}, {white.get(), "white"}, {spectator.get(), "spectator"}};
+    auto chat = [&](Client& who, const std::string& text, std::vector<Client*> readers) {
+      who.send(Json{{"type", "chat"}, {"text", text}});
+      for (Client* r : readers)
+        r->until([](const Json& m) { return m.value("type", "") == "chat"; });
+    };
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      act(i % 2 == 0 ? *black : *white, Json{{"type", "try"}, {"point", moves[i]}}, ls);
+      chat(*white, "move " + std::to_string(i), {black.get(), white.get()});
+      chat(*spectator, "seen " + std::to_string(i), {spectator.get()});
+    }
+    chat(*black, "well played", {black.get(), white.get()});
+    for (Client* c : {black.get(), spectator.get()}) {
+      c->send(Json{{"type", "ping"}});
+      c->until([](const Json& m) { return m.value("type", "") == "pong"; });
+    }
+    black_bytes.push_back(comparable(black->ws().history(), id));
+    spectator_bytes.push_back(comparable(spectator->ws().history(), id));
+  }
+  EXPECT_EQ(black_bytes[0], black_bytes[1]);
+  EXPECT_EQ(spectator_bytes[0], spectator_bytes[1]);
+  const auto count = [](const std::vector<std::string>& frames, const std::string& what) {
+    return std::count_if(frames.begin(), frames.end(),
+                         [&](const std::string& f) { return f.find(what) != std::string::npos; });
+  };
+  EXPECT_EQ(count(black_bytes[0], "\"type\":\"chat\""), 4);
+  EXPECT_EQ(count(black_bytes[0], "seen "), 0) << "the spectators' lines stay with them";
+  EXPECT_EQ(count(spectator_bytes[0], "move "), 0) << "the players' lines stay with them";
 }
 
 }  // namespace

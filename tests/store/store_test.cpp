@@ -329,6 +329,31 @@ TEST_P(StoreContract, WithoutGroupCommitTheAsyncWritesAnswerBeforeReturning) {
   EXPECT_EQ(s->table("aaaaaaaaaaaa")->started_at, 7);
 }
 
+TEST_P(StoreContract, ATableHasAtMostOneRematchAndKnowsIt) {
+  auto s = open();
+  s->createTable(sampleTable("finished0001"));
+  EXPECT_EQ(s->table("finished0001")->rematch, "");
+  StoredTable next = sampleTable("rematch00001");
+  next.rematch_of = "finished0001";
+  s->createTable(next);
+  // Both ends of the link read back: the new table names the old, the old one the new.
+  EXPECT_EQ(s->table("rematch00001")->rematch_of, "finished0001");
+  EXPECT_EQ(s->table("finished0001")->rematch, "rematch00001");
+  EXPECT_EQ(s->table("rematch00001")->rematch, "");
+  // A second rematch of the same table is refused by the database (two nodes racing to make
+  // one make one), in the group commit's path too, and stores nothing.
+  StoredTable again = sampleTable("rematch00002");
+  again.rematch_of = "finished0001";
+  EXPECT_THROW(s->createTable(again), StoreError);
+  Answers answers(1);
+  s->createTableAsync(again, answers.done(0));
+  ASSERT_TRUE(answers.waitAll());
+  EXPECT_TRUE(holds<StoreError>(answers.errors[0]));
+  EXPECT_FALSE(s->table("rematch00002"));
+  s.reset();
+  EXPECT_EQ(open()->table("finished0001")->rematch, "rematch00001");  // reopened
+}
+
 TEST_P(StoreContract, AClaimHeldIsHeldAgainAndCanBeGivenUp) {
   auto s = open();
   createAndClaim(*s, sampleTable("aaaaaaaaaaaa"));

@@ -1,0 +1,74 @@
+#include "server/table_chat.h"
+
+namespace pg {
+
+Json ChatLine::toJson() const {
+  return Json{{"seq", seq},   {"at", at},     {"channel", spectators ? "spectators" : "players"},
+              {"from", from}, {"text", text}, {"turn", turn}};
+}
+
+ChatLine ChatLine::fromStored(const StoredChat& stored) {
+  const Json j = Json::parse(stored.line);
+  ChatLine l;
+  l.seq = stored.seq;
+  l.at = stored.at;
+  l.spectators = j.at("channel").get<std::string>() == "spectators";
+  l.from = j.at("from").get<std::string>();
+  l.text = j.at("text").get<std::string>();
+  l.turn = j.at("turn").get<int>();
+  return l;
+}
+
+StoredChat ChatLine::stored() const {
+  Json j = toJson();
+  j.erase("seq");
+  j.erase("at");
+  return StoredChat{seq, at, j.dump()};
+}
+
+std::optional<TableChat::Refusal> TableChat::refusal(Role role, bool online, const Peer* author,
+                                                     RateLimiter::Clock::time_point now) {
+  if (role == Role::Hotseat) return Refusal{"no-chat", "A hot-seat table has no chat."};
+  if (role != Role::Spectator && !online)
+    return Refusal{"no-chat", "Only the players of an online table chat with each other."};
+  if (lines_.size() >= kMaxLines) return Refusal{"chat-full", "This table's chat is full."};
+  auto it = rates_.try_emplace(author, kRate, kBurst).first;
+  if (!it->second.allow(now)) return Refusal{"rate-limited", "Too many chat lines; wait a moment."};
+  return std::nullopt;
+}
+
+ChatLine TableChat::next(Role role, std::string text, int turn, int64_t at) const {
+  ChatLine l;
+  l.seq = static_cast<int64_t>(lines_.size());
+  l.at = at;
+  l.spectators = role == Role::Spectator;
+  l.from = std::string(roleName(role));
+  l.text = std::move(text);
+  l.turn = turn;
+  return l;
+}
+
+bool TableChat::readable(const ChatLine& line, Role role, bool over) {
+  if (over) return true;
+  return line.spectators == (role == Role::Spectator);
+}
+
+std::optional<Json> TableChat::frameFor(const ChatLine& line, Role role, bool over) const {
+  if (!readable(line, role, over)) return std::nullopt;
+  return Json{{"type", "chat"}, {"line", line.toJson()}};
+}
+
+Json TableChat::historyFor(Role role, bool over) const {
+  Json lines = Json::array();
+  for (const ChatLine& l : lines_)
+    if (readable(l, role, over)) lines.push_back(l.toJson());
+  return Json{{"type", "chat-history"}, {"lines", lines}};
+}
+
+Json TableChat::all() const {
+  Json lines = Json::array();
+  for (const ChatLine& l : lines_) lines.push_back(l.toJson());
+  return lines;
+}
+
+}  // namespace pg

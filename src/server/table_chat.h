@@ -1,0 +1,78 @@
+// A table's chat (docs/protocol.md, "Chat"): the players' channel, between the two seats of an
+// online table, and the spectators' channel, which the players cannot read before the end.
+// After the end every line is open to everyone, and kept with the game record.
+//
+// A line holds only what its author sent and public facts (who, when, the turn number), so the
+// chat can never carry anything of the server's hidden state. Not thread-safe: it belongs to its
+// table and is used on the table's strand only.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "protocol/json.h"
+#include "server/rate_limiter.h"
+#include "server/role.h"
+#include "store/store.h"
+
+namespace pg {
+
+class Peer;
+
+struct ChatLine {
+  int64_t seq = 0;
+  int64_t at = 0;
+  bool spectators = false;  ///< the channel: the spectators' (else the players')
+  std::string from;         ///< "black", "white" or "spectator"
+  std::string text;
+  int turn = 0;  ///< completed turns when it was said
+
+  Json toJson() const;
+  static ChatLine fromStored(const StoredChat& stored);  ///< throws on a corrupt line
+  StoredChat stored() const;
+};
+
+class TableChat {
+ public:
+  /// Lines a table keeps at most; later ones are refused (`chat-full`).
+  static constexpr std::size_t kMaxLines = 500;
+  /// Lines per author connection: one a second, three at once.
+  static constexpr double kRate = 1.0;
+  static constexpr double kBurst = 3.0;
+
+  explicit TableChat(std::vector<ChatLine> lines = {}) : lines_(std::move(lines)) {}
+
+  /// Why `role` may not say a line now at a table of this kind (a refusal code and sentence),
+  /// or nullopt. Hot seat has no chat; a seat speaks only at an online table.
+  struct Refusal {
+    const char* code;
+    const char* message;
+  };
+  std::optional<Refusal> refusal(Role role, bool online, const Peer* author,
+                                 RateLimiter::Clock::time_point now);
+  /// The next line `role` says.
+  ChatLine next(Role role, std::string text, int turn, int64_t at) const;
+  void add(ChatLine line) { lines_.push_back(std::move(line)); }
+  /// The author's connection closed: forget its rate.
+  void forget(const Peer* author) { rates_.erase(author); }
+
+  /// Whether `role` may read `line` (after the end everyone reads every line).
+  static bool readable(const ChatLine& line, Role role, bool over);
+  /// {"type":"chat","line":...} for `role`, or nullopt if it may not read it.
+  std::optional<Json> frameFor(const ChatLine& line, Role role, bool over) const;
+  /// {"type":"chat-history","lines":[...]}: every line `role` may read now.
+  Json historyFor(Role role, bool over) const;
+  /// Every line (for the game record, after the end).
+  Json all() const;
+  bool empty() const { return lines_.empty(); }
+
+ private:
+  std::vector<ChatLine> lines_;
+  std::map<const Peer*, RateLimiter> rates_;
+};
+
+}  // namespace pg
