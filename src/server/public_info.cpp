@@ -14,7 +14,8 @@ Json colorOrNull(Color c) {
 }  // namespace
 
 Json PublicInfo::build(const std::string& id, const TableSetup& setup, int64_t created_at,
-                       bool started, const Presence& presence, const Referee& referee) {
+                       bool started, const Presence& presence, const Referee& referee,
+                       std::optional<int64_t> deadline) {
   Json info = setupToJson(setup);
   info["table"] = id;
   Json seats = Json::object();
@@ -28,6 +29,7 @@ Json PublicInfo::build(const std::string& id, const TableSetup& setup, int64_t c
   info["state"] = over ? "over" : started ? "playing" : "waiting";
   info["turn"] = referee.turn();
   info["to_move"] = colorOrNull(referee.toMove());
+  info["deadline"] = deadline ? Json(*deadline) : Json(nullptr);
   info["result"] = over ? resultToJson(referee.result()) : Json(nullptr);
   info["created_at"] = created_at;
   return info;

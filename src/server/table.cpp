@@ -40,7 +40,8 @@ Table::Table(TableContext ctx, StoredTable record, TableSetup setup)
       record_(std::move(record)),
       setup_(std::move(setup)),
       keys_(record_.black_token, record_.white_token, record_.hotseat_token) {
-  if (setup_.clock) clock_.emplace(setup_.clock->main_ms, setup_.clock->increment_ms);
+  if (setup_.clock)
+    clock_.emplace(setup_.clock->main_ms, setup_.clock->increment_ms, setup_.clock->capMs());
   if (setup_.computer) {
     uint64_t seed = 0;
     secureRandom(&seed, sizeof seed);
@@ -162,7 +163,7 @@ void Table::finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::ex
     spdlog::info("table {}: started", id_);
     if (clock_ && !referee_->over()) {
       clock_->start(referee_->toMove(), at);
-      subs_.broadcast(clockFrame(*clock_, at));
+      subs_.broadcast(clockFrame(*setup_.clock, *clock_, at));
       armTimer();
     }
     maybeBot();
@@ -172,7 +173,7 @@ void Table::finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::ex
 }
 
 void Table::announceJoin(const std::shared_ptr<Peer>& joiner, bool clock_sent) {
-  if (clock_ && !clock_sent) joiner->send(clockFrame(*clock_, nowMs()));
+  if (clock_ && !clock_sent) joiner->send(clockFrame(*setup_.clock, *clock_, nowMs()));
   broadcastPresence();
   publishInfo();
 }
@@ -260,7 +261,7 @@ void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
   countActions(before);
   if (clock_) advanceClock(*clock_, *referee_, turn_before, now);
   subs_.flush(*referee_);
-  if (clock_ && public_event) subs_.broadcast(clockFrame(*clock_, now));
+  if (clock_ && public_event) subs_.broadcast(clockFrame(*setup_.clock, *clock_, now));
   publishInfo();
   if (referee_->over()) {
     const Result& r = referee_->result();
@@ -372,7 +373,10 @@ void Table::broadcastPresence() {
 }
 
 Json Table::buildInfo() const {
-  return PublicInfo::build(id_, setup_, record_.created_at, started(), presence(), *referee_);
+  std::optional<int64_t> deadline;
+  if (clock_ && clock_->running() != Color::Empty) deadline = clock_->deadline();
+  return PublicInfo::build(id_, setup_, record_.created_at, started(), presence(), *referee_,
+                           deadline);
 }
 
 void Table::publishInfo() {
