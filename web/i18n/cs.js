@@ -297,4 +297,25 @@ export default {
   'err.server-busy': 'Server je právě vytížený. Zkus to prosím za pár sekund znovu.',
   'err.table-elsewhere': 'Tento stůl se přesouvá na jiný server. Znovu se připojuji…',
   'err.wrong-table': 'Toto spojení patří k jinému stolu. Načti stránku znovu.',
+
+  // correspondence
+  'setup.clock.kind': 'Druh hodin',
+  'setup.clock.fischer': 'Minuty a k tomu sekundy za každý tah',
+  'setup.clock.correspondence': 'Korespondenční partie: dny na tah',
+  'setup.clock.days': 'Čas na každý tah',
+  'setup.clock.correspondence.hint':
+    'Pro partie na několik dní: každý tah smí trvat nejvýše zvolenou dobu a po tvém tahu máš znovu celý čas. Nevyužitý čas se nepřičítá.',
+  'clock.daysPerMove': {
+    one: '{n} den na tah',
+    few: '{n} dny na tah',
+    many: '{n} dne na tah',
+    other: '{n} dní na tah',
+  },
+  'clock.daysHours': '{d} d {h} h',
+  'clock.lowAlertHours': {
+    one: '{player}: zbývá méně než {n} hodina.',
+    few: '{player}: zbývá méně než {n} hodiny.',
+    other: '{player}: zbývá méně než {n} hodin.',
+  },
+  'saved.timeLeft': 'zbývá {time}',
 };

@@ -290,4 +290,19 @@ export default {
   'err.server-busy': 'The server is busy right now. Please try again in a few seconds.',
   'err.table-elsewhere': 'This table is moving to another server. Reconnecting…',
   'err.wrong-table': 'This connection belongs to another table. Reload the page.',
+
+  // correspondence
+  'setup.clock.kind': 'Kind of clock',
+  'setup.clock.fischer': 'Minutes, plus seconds for each move',
+  'setup.clock.correspondence': 'Correspondence: days per move',
+  'setup.clock.days': 'Time for each move',
+  'setup.clock.correspondence.hint':
+    'For games that take days: each move may take up to the chosen time, and once you have moved, your time starts again from the full amount. Time you do not use is not saved up.',
+  'clock.daysPerMove': { one: '{n} day per move', other: '{n} days per move' },
+  'clock.daysHours': '{d} d {h} h',
+  'clock.lowAlertHours': {
+    one: '{player}: less than {n} hour left.',
+    other: '{player}: less than {n} hours left.',
+  },
+  'saved.timeLeft': '{time} left',
 };

@@ -289,4 +289,19 @@ export default {
   'err.server-busy': 'Palvelin on juuri nyt kuormitettu. Yritä muutaman sekunnin kuluttua uudelleen.',
   'err.table-elsewhere': 'Tämä pöytä siirtyy toiselle palvelimelle. Yhdistetään uudelleen…',
   'err.wrong-table': 'Tämä yhteys kuuluu toiseen pöytään. Lataa sivu uudelleen.',
+
+  // correspondence
+  'setup.clock.kind': 'Kellon tyyppi',
+  'setup.clock.fischer': 'Minuutit ja lisäsekunnit joka siirrolle',
+  'setup.clock.correspondence': 'Kirjepeli: päiviä siirtoa kohden',
+  'setup.clock.days': 'Aika kullekin siirrolle',
+  'setup.clock.correspondence.hint':
+    'Päiviä kestäviin peleihin: kukin siirto saa kestää enintään valitun ajan, ja siirtosi jälkeen käytössäsi on taas koko aika. Käyttämätön aika ei kerry.',
+  'clock.daysPerMove': { one: '{n} päivä siirtoa kohden', other: '{n} päivää siirtoa kohden' },
+  'clock.daysHours': '{d} pv {h} t',
+  'clock.lowAlertHours': {
+    one: '{player}: alle {n} tunti jäljellä.',
+    other: '{player}: alle {n} tuntia jäljellä.',
+  },
+  'saved.timeLeft': 'aikaa {time}',
 };

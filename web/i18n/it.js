@@ -289,4 +289,19 @@ export default {
   'err.server-busy': 'Il server al momento è occupato. Riprova tra qualche secondo.',
   'err.table-elsewhere': 'Questo tavolo si sta spostando su un altro server. Riconnessione…',
   'err.wrong-table': 'Questa connessione appartiene a un altro tavolo. Ricarica la pagina.',
+
+  // correspondence
+  'setup.clock.kind': 'Tipo di orologio',
+  'setup.clock.fischer': 'Minuti, più secondi a ogni mossa',
+  'setup.clock.correspondence': 'Per corrispondenza: giorni per mossa',
+  'setup.clock.days': 'Tempo per ogni mossa',
+  'setup.clock.correspondence.hint':
+    'Per le partite che durano giorni: ogni mossa può richiedere al massimo il tempo scelto, e dopo la tua mossa il tuo tempo riparte per intero. Il tempo non usato non si accumula.',
+  'clock.daysPerMove': { one: '{n} giorno per mossa', other: '{n} giorni per mossa' },
+  'clock.daysHours': '{d} g {h} h',
+  'clock.lowAlertHours': {
+    one: '{player}: resta meno di {n} ora.',
+    other: '{player}: restano meno di {n} ore.',
+  },
+  'saved.timeLeft': 'restano {time}',
 };

@@ -289,4 +289,19 @@ export default {
   'err.server-busy': 'Sunucu şu anda meşgul. Lütfen birkaç saniye sonra yeniden dene.',
   'err.table-elsewhere': 'Bu masa başka bir sunucuya taşınıyor. Yeniden bağlanılıyor…',
   'err.wrong-table': 'Bu bağlantı başka bir masaya ait. Sayfayı yeniden yükle.',
+
+  // correspondence
+  'setup.clock.kind': 'Saat türü',
+  'setup.clock.fischer': 'Dakika, her hamleye ek saniye',
+  'setup.clock.correspondence': 'Yazışmalı: hamle başına gün',
+  'setup.clock.days': 'Her hamle için süre',
+  'setup.clock.correspondence.hint':
+    'Günlerce süren oyunlar için: her hamle en çok seçilen süre kadar sürebilir; hamleni yaptıktan sonra süren yeniden tam süreden başlar. Kullanmadığın süre birikmez.',
+  'clock.daysPerMove': { one: 'hamle başına {n} gün', other: 'hamle başına {n} gün' },
+  'clock.daysHours': '{d} g {h} sa',
+  'clock.lowAlertHours': {
+    one: '{player}: {n} saatten az kaldı.',
+    other: '{player}: {n} saatten az kaldı.',
+  },
+  'saved.timeLeft': '{time} kaldı',
 };
