@@ -1,12 +1,13 @@
 // The correspondence clock (days per move) at 390x844 and at 1280x800: a game set up in the home
 // page's form with 2 days per move, the clocks in days and hours, a move answered by a scripted
 // opponent over the real WebSocket and each clock set back to the full days, and the home page's
-// list naming whose turn it is and the time left. In node: the days format and the warning.
+// list naming whose turn it is and the time left; on a phone, the clocks in days in all six
+// languages. In node: the days format and the warning.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import {
-  DESKTOP, PHONE, WsPlayer, recordFrames, screenshot, tryAt, watchErrors, serverAndBrowser,
+  DESKTOP, PHONE, WsPlayer, createTable, recordFrames, screenshot, tryAt, watchErrors, serverAndBrowser,
 } from './helpers.mjs';
 import { daysAndHours, formatTimeLeft, lowTimeMs } from '../../web/clock.js';
 
@@ -120,3 +121,37 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]])
     assert.deepEqual(errors, []);
     await ctx.close();
   });
+
+// The days read in every language, and the two clocks fit a phone's width side by side.
+test('phone: the clocks in days fit in every language', async () => {
+  const errors = [];
+  const created = await createTable(env.server.url, { rules: { size: 9 }, mode: 'online', clock: { days_per_move: 7 } });
+  const white = await WsPlayer.join(env.server.url, created.table, created.seats.white.token);
+  const want = { en: '7 d 0 h', de: '7 T. 0 Std.', it: '7 g 0 h', cs: '7 d 0 h', tr: '7 g 0 sa', fi: '7 pv 0 t' };
+  for (const [lang, text] of Object.entries(want)) {
+    const ctx = await env.browser.newContext({ viewport: PHONE, locale: lang });
+    const page = await ctx.newPage();
+    watchErrors(page, errors, lang);
+    await page.goto(created.seats.black.url);
+    await page.locator('[data-testid="clock-black"].running').waitFor();
+    for (const c of ['black', 'white']) {
+      const clock = page.locator(`[data-testid="clock-${c}"]`);
+      assert.equal(await clock.locator('.time').innerText(), text, `${lang} ${c}`);
+      // As it stands, and with the widest value it will show (6 d 23 h), on a copy put in its
+      // place and taken out again at once (the page's own element is left to Preact).
+      const fits = await clock.evaluate((el, widest) => {
+        const ok = (box) => box.scrollWidth <= box.clientWidth && box.getBoundingClientRect().right <= innerWidth;
+        const copy = el.cloneNode(true);
+        copy.querySelector('.time').textContent = widest;
+        el.replaceWith(copy);
+        const result = [ok(copy)];
+        copy.replaceWith(el);
+        return [ok(el), ...result];
+      }, text.replace('7', '6').replace(' 0 ', ' 23 '));
+      assert.deepEqual(fits, [true, true], `${lang}: ${c}'s clock fits`);
+    }
+    await ctx.close();
+  }
+  white.close();
+  assert.deepEqual(errors, []);
+});
