@@ -17,6 +17,7 @@ Json PublicInfo::build(const std::string& id, const TableSetup& setup, int64_t c
                        bool started, const Presence& presence, const Referee& referee,
                        std::optional<int64_t> deadline) {
   Json info = setupToJson(setup);
+  info["clock"] = clockSetupToJson(setup.clock);  // with its kind
   info["table"] = id;
   Json seats = Json::object();
   for (Color c : {Color::Black, Color::White})

@@ -189,10 +189,22 @@ Json clockSetupToJson(const std::optional<ClockSetup>& c) {
               {"increment_seconds", static_cast<double>(c->increment_ms) / 1000.0}};
 }
 
+namespace {
+
+/// The clock as stored and as a create request gives it: without "kind", which the fields say,
+/// so that a stored Fischer setup stays as a server from before correspondence reads it.
+Json storedClockJson(const std::optional<ClockSetup>& c) {
+  Json j = clockSetupToJson(c);
+  if (j.is_object()) j.erase("kind");
+  return j;
+}
+
+}  // namespace
+
 Json setupToJson(const TableSetup& s) {
   Json j{{"rules", rulesToJson(s.rules)},
          {"mode", std::string(tableModeName(s.mode))},
-         {"clock", clockSetupToJson(s.clock)},
+         {"clock", storedClockJson(s.clock)},
          {"names", Json{{"black", s.black_name}, {"white", s.white_name}}}};
   if (s.computer)
     j["computer"] = Json{{"color", std::string(colorName(s.computer->color))},

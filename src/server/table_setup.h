@@ -61,8 +61,9 @@ const std::vector<std::string>& computerStrengths();
 /// field optional. Throws ProtocolError with a plain English reason.
 TableSetup setupFromJson(const Json& j);
 Json setupToJson(const TableSetup& s);
-/// {"kind":"fischer","main_seconds","increment_seconds"}, {"kind":"correspondence",
-/// "days_per_move"} or null; setupFromJson reads it back.
+/// The public form of a clock (the info, the game's story): {"kind":"fischer","main_seconds",
+/// "increment_seconds"}, {"kind":"correspondence","days_per_move"} or null. setupToJson stores
+/// it without "kind"; setupFromJson reads either.
 Json clockSetupToJson(const std::optional<ClockSetup>& c);
 
 }  // namespace pg

@@ -128,8 +128,9 @@ TEST(TableSetup, CorrespondenceClock) {
     ASSERT_TRUE(s.clock);
     EXPECT_EQ(s.clock->days_per_move, days);
     EXPECT_EQ(s.clock->main_ms, days * 86400000LL);
-    EXPECT_EQ(setupToJson(s).at("clock"),
+    EXPECT_EQ(clockSetupToJson(s.clock),
               (Json{{"kind", "correspondence"}, {"days_per_move", days}}));
+    EXPECT_EQ(setupToJson(s).at("clock"), (Json{{"days_per_move", days}}));  // as stored
     EXPECT_EQ(setupFromJson(setupToJson(s)), s);
   }
   const TableSetup k =
@@ -139,8 +140,11 @@ TEST(TableSetup, CorrespondenceClock) {
   const TableSetup f = setupFromJson(Json::parse(R"({"clock":{"main_seconds":60}})"));
   EXPECT_FALSE(f.clock->correspondence());
   EXPECT_EQ(f.clock->capMs(), 0);
-  EXPECT_EQ(setupToJson(f).at("clock").at("kind"), "fischer");
+  EXPECT_EQ(clockSetupToJson(f.clock).at("kind"), "fischer");
+  // Stored as before: a server from before correspondence reads it.
+  EXPECT_EQ(setupToJson(f).at("clock"), (Json{{"main_seconds", 60.0}, {"increment_seconds", 0.0}}));
   EXPECT_EQ(setupFromJson(setupToJson(f)), f);
+  EXPECT_EQ(setupFromJson(Json{{"clock", clockSetupToJson(f.clock)}}).clock, f.clock);
   for (const char* bad :
        {R"({"clock":{"days_per_move":5}})", R"({"clock":{"days_per_move":-1}})",
         R"({"clock":{"days_per_move":1.5}})", R"({"clock":{"days_per_move":null}})",
