@@ -27,9 +27,10 @@ export function daysAndHours(ms) {
 }
 
 /// The time left on a clock of this kind: "2 d 23 h" on a correspondence clock with a day or
-/// more left, else as formatClock.
+/// more left (in whole seconds rounded up, as formatClock counts: never "24:00:00"), else as
+/// formatClock.
 export function formatTimeLeft(ms, kind = 'fischer') {
-  if (kind === 'correspondence' && ms >= DAY_MS) return t('clock.daysHours', daysAndHours(ms));
+  if (kind === 'correspondence' && Math.ceil(ms / 1000) * 1000 >= DAY_MS) return t('clock.daysHours', daysAndHours(ms));
   return formatClock(ms);
 }
 

@@ -7,7 +7,7 @@ import { forgetTable, saveTable, savedTables } from './saved.js';
 import { errorSentence } from './errors.js';
 import { Board } from './board.js';
 import { resultSentence } from './table.js';
-import { clockSummary, formatTimeLeft } from './clock.js';
+import { clockSummary, formatTimeLeft, lowTimeMs } from './clock.js';
 
 const SIZES = Array.from({ length: 15 }, (_, i) => i + 5);
 
@@ -344,12 +344,17 @@ function seatState(s, info) {
   return { text: t('saved.waitingMove', { player: colorName(info.to_move) }), mine: false };
 }
 
-/// The time left to the player on turn in a correspondence game in progress ("2 d 23 h left"),
-/// from the info's deadline; null for any other game. Read once, when the list is drawn.
+/// The time left to the player on turn in a correspondence game in progress ("2 d 23 h left")
+/// and whether it is low (as the table's clock warns), from the info's deadline; null for any
+/// other game. Read once, when the list is drawn.
 function correspondenceLeft(info) {
   if (!info || info === 'gone' || info.state !== 'playing') return null;
   if (info.clock?.kind !== 'correspondence' || typeof info.deadline !== 'number') return null;
-  return t('saved.timeLeft', { time: formatTimeLeft(info.deadline - Date.now(), 'correspondence') });
+  const ms = info.deadline - Date.now();
+  return {
+    text: t('saved.timeLeft', { time: formatTimeLeft(ms, 'correspondence') }),
+    low: ms < lowTimeMs(0, 'correspondence'),
+  };
 }
 
 function SavedTables() {
@@ -385,7 +390,11 @@ function SavedTables() {
         ${' · '}${s.size ?? 9} × ${s.size ?? 9}${s.torus ? ' · ' + t('setup.torus.short') : ''}${days ? ' · ' + days : ''}
       </a>
       ${state && html` <strong class=${'saved-state' + (state.mine ? ' mine' : '')} data-testid="saved-state">${state.text}</strong>`}
-      ${left && html` <span class="saved-time" data-testid="saved-time">${left}</span>`}
+      ${left &&
+      html` <span class=${'saved-time' + (left.low ? ' low' : '')} data-testid="saved-time"
+        >${left.low && html`<span aria-hidden="true">⚠ </span>`}${left.text}${left.low &&
+        html`<span class="sr-only"> (${t('clock.low')})</span>`}</span
+      >`}
       ${' '}<span class="muted">${new Date(s.created).toLocaleString(language())}</span>
       ${' '}<button type="button" class="link" data-testid="forget" onClick=${() => askForget(s)}>${t('saved.forget')}</button>
       ${asking === id(s) &&

@@ -155,3 +155,36 @@ test('phone: the clocks in days fit in every language', async () => {
   white.close();
   assert.deepEqual(errors, []);
 });
+
+// Under 6 hours the clock warns, and so does the home page's line. This device's clock is moved
+// on (Playwright's clock: the page's Date, timers and performance.now), not the server's: the
+// server still gives the player a day, and only what the page shows is tested here.
+for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]])
+  test(`${name}: under 6 hours left the clock and the list warn`, async () => {
+    const errors = [];
+    const created = await createTable(env.server.url, { rules: { size: 9 }, mode: 'online', clock: { days_per_move: 1 } });
+    const white = await WsPlayer.join(env.server.url, created.table, created.seats.white.token);
+    const ctx = await env.browser.newContext({ viewport, locale: 'en-US' });
+    const page = await ctx.newPage();
+    watchErrors(page, errors, name);
+    await page.clock.install();
+    await page.goto(created.seats.black.url);
+    const black = page.locator('[data-testid="clock-black"]');
+    await page.locator('[data-testid="clock-black"].running').waitFor();
+    assert.equal(await black.locator('.time').innerText(), '1 d 0 h');
+    await page.clock.fastForward(DAY_MS - 5 * 3600000);
+    await page.locator('[data-testid="clock-black"].running.low').waitFor();
+    assert.match(await black.locator('.time').innerText(), /^⚠ (5:00:00|4:59:\d\d)\s*\(little time left\)$/);
+    assert.equal(await page.locator('[data-testid="clock-alert"]').innerText(), 'Black: less than 6 hours left.');
+    assert.equal(await page.locator('[data-testid="clock-white"].low').count(), 0);
+    await screenshot(page, `correspondence-low-${name}`);
+
+    await page.goto(`${env.server.url}/#/`);
+    const line = page.locator('[data-testid="saved-table"]', { has: page.locator(`a[href*="${created.table}"]`) });
+    const left = line.locator('[data-testid="saved-time"].low');
+    await left.waitFor();
+    assert.match(await left.innerText(), /^⚠ (5:00:00|4:59:\d\d) left\s*\(little time left\)$/);
+    white.close();
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
