@@ -1,14 +1,43 @@
 // The clocks of a table with a clock: both players' time, the running one counted down locally
-// from the server's last `clock` message (docs/protocol.md), and a low-time warning.
+// from the server's last `clock` message (docs/protocol.md), and a low-time warning. A Fischer
+// clock counts minutes and seconds; a correspondence clock (days per move) shows days and hours
+// while a day or more is left, then hours, minutes and seconds.
 import { useEffect, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
 import { t, colorName } from './i18n/i18n.js';
 
+const HOUR_MS = 3600000;
+const DAY_MS = 24 * HOUR_MS;
+const CORRESPONDENCE_LOW_MS = 6 * HOUR_MS;
+
 /// Below this much time left (ms) a clock warns: 10% of the main time, but at least 10 s (a
 /// one-minute game would otherwise warn at 6 s, too late to react) and at most 30 s (an hour's
-/// game would warn six minutes before the end, when nothing is urgent yet).
-export function lowTimeMs(mainMs) {
+/// game would warn six minutes before the end, when nothing is urgent yet). A correspondence
+/// clock warns when less than 6 hours of a move's days are left: time to sit down to the game.
+export function lowTimeMs(mainMs, kind = 'fischer') {
+  if (kind === 'correspondence') return CORRESPONDENCE_LOW_MS;
   return Math.min(30000, Math.max(10000, Math.round(mainMs / 10)));
+}
+
+/// Whole days and hours of `ms`, rounded up to the hour (like the seconds of formatClock: a clock
+/// never shows less than is left).
+export function daysAndHours(ms) {
+  const hours = Math.max(0, Math.ceil(ms / HOUR_MS));
+  return { d: Math.floor(hours / 24), h: hours % 24 };
+}
+
+/// The time left on a clock of this kind: "2 d 23 h" on a correspondence clock with a day or
+/// more left (in whole seconds rounded up, as formatClock counts: never "24:00:00"), else as
+/// formatClock.
+export function formatTimeLeft(ms, kind = 'fischer') {
+  if (kind === 'correspondence' && Math.ceil(ms / 1000) * 1000 >= DAY_MS) return t('clock.daysHours', daysAndHours(ms));
+  return formatClock(ms);
+}
+
+/// The clock of a table's public info in words, for the table's summary line: "3 days per move"
+/// for correspondence, nothing for a Fischer clock (its two clocks say enough).
+export function clockSummary(clock) {
+  return clock?.kind === 'correspondence' ? t('clock.daysPerMove', { n: clock.days_per_move }) : '';
 }
 
 export function formatClock(ms) {
@@ -37,15 +66,19 @@ export function Clocks({ clock, over, onLow }) {
   const now = useNow(running);
   const left = (color) => {
     const base = clock[`${color}_ms`];
-    return clock.running === color && !over ? base - (now - clock.at) : base;
+    // Never above the server's time: `now` may be from a tick before the message came.
+    return clock.running === color && !over ? base - Math.max(0, now - clock.at) : base;
   };
-  const threshold = lowTimeMs(clock?.main_ms ?? 0);
+  const kind = clock?.kind ?? 'fischer';
+  const threshold = lowTimeMs(clock?.main_ms ?? 0, kind);
   const low = (color) => !over && left(color) < threshold;
   // Said once when the running clock becomes low (the text stays the same while it stays low,
   // so a screen reader does not hear it again every second).
-  const alert = running && low(clock.running)
-    ? t('clock.lowAlert', { player: colorName(clock.running), n: Math.round(threshold / 1000) })
-    : '';
+  const lowAlert = () =>
+    kind === 'correspondence'
+      ? t('clock.lowAlertHours', { player: colorName(clock.running), n: Math.round(threshold / HOUR_MS) })
+      : t('clock.lowAlert', { player: colorName(clock.running), n: Math.round(threshold / 1000) });
+  const alert = running && low(clock.running) ? lowAlert() : '';
   useEffect(() => {
     if (alert) onLow?.(clock.running);
   }, [alert]);
@@ -59,7 +92,7 @@ export function Clocks({ clock, over, onLow }) {
         return html`<div class=${classes.join(' ')} data-testid=${'clock-' + c}>
           <span class="who">${colorName(c)}</span>
           <span class="time">
-            ${low(c) && html`<span class="low-sign" aria-hidden="true">⚠ </span>`}${formatClock(left(c))}
+            ${low(c) && html`<span class="low-sign" aria-hidden="true">⚠ </span>`}${formatTimeLeft(left(c), kind)}
             ${low(c) && html`<span class="sr-only"> (${t('clock.low')})</span>`}
           </span>
         </div>`;

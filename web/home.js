@@ -7,6 +7,7 @@ import { forgetTable, saveTable, savedTables } from './saved.js';
 import { errorSentence } from './errors.js';
 import { Board } from './board.js';
 import { resultSentence } from './table.js';
+import { clockSummary, formatTimeLeft, lowTimeMs } from './clock.js';
 
 const SIZES = Array.from({ length: 15 }, (_, i) => i + 5);
 
@@ -55,6 +56,9 @@ function Demo() {
   `;
 }
 
+/// The days per move a correspondence clock may have (the server allows these only).
+const DAYS_PER_MOVE = [1, 2, 3, 7];
+
 function SetupForm() {
   const [mode, setMode] = useState('online');
   const [color, setColor] = useState('black');
@@ -70,6 +74,8 @@ function SetupForm() {
   const [clock, setClock] = useState(false);
   const [mainMinutes, setMainMinutes] = useState('10');
   const [increment, setIncrement] = useState('5');
+  const [clockKind, setClockKind] = useState('fischer'); // or 'correspondence'
+  const [days, setDays] = useState(3);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
 
@@ -103,7 +109,9 @@ function SetupForm() {
       mode,
     };
     if (mode === 'computer') body.computer = { color: color === 'black' ? 'white' : 'black', strength };
-    if (clock) {
+    if (clock && clockKind === 'correspondence') {
+      body.clock = { days_per_move: days };
+    } else if (clock) {
       const main = Math.round(Number(mainMinutes) * 60);
       const inc = Math.round(Number(increment));
       if (!(main > 0 && main <= 86400 && inc >= 0 && inc <= 3600)) {
@@ -244,6 +252,22 @@ function SetupForm() {
             <span>${t('setup.clock.use')}</span>
           </label>
           ${clock &&
+          html`<fieldset class="clock-kind">
+            <legend class="sr-only">${t('setup.clock.kind')}</legend>
+            ${radio('clock-kind', 'fischer', clockKind, setClockKind, t('setup.clock.fischer'))}
+            ${radio('clock-kind', 'correspondence', clockKind, setClockKind, t('setup.clock.correspondence'))}
+          </fieldset>`}
+          ${clock &&
+          clockKind === 'correspondence' &&
+          html`<div class="field">
+              <label for="clock-days">${t('setup.clock.days')}</label>
+              <select id="clock-days" value=${days} onChange=${(e) => setDays(Number(e.currentTarget.value))}>
+                ${DAYS_PER_MOVE.map((n) => html`<option value=${n}>${t('clock.daysPerMove', { n })}</option>`)}
+              </select>
+            </div>
+            <p class="hint">${t('setup.clock.correspondence.hint')}</p>`}
+          ${clock &&
+          clockKind === 'fischer' &&
           // Not id="main": that is the page's <main>, and a label for it would focus the page.
           html`<div class="grid-fields">
             <div class="field">
@@ -320,6 +344,19 @@ function seatState(s, info) {
   return { text: t('saved.waitingMove', { player: colorName(info.to_move) }), mine: false };
 }
 
+/// The time left to the player on turn in a correspondence game in progress ("2 d 23 h left")
+/// and whether it is low (as the table's clock warns), from the info's deadline; null for any
+/// other game. Read once, when the list is drawn.
+function correspondenceLeft(info) {
+  if (!info || info === 'gone' || info.state !== 'playing') return null;
+  if (info.clock?.kind !== 'correspondence' || typeof info.deadline !== 'number') return null;
+  const ms = info.deadline - Date.now();
+  return {
+    text: t('saved.timeLeft', { time: formatTimeLeft(ms, 'correspondence') }),
+    low: ms < lowTimeMs(0, 'correspondence'),
+  };
+}
+
 function SavedTables() {
   const [list, setList] = useState(savedTables);
   const infos = useTableInfos(list);
@@ -343,13 +380,21 @@ function SavedTables() {
   };
   // A line per seat: its link, its game's state, and Forget.
   const item = (s) => {
-    const state = seatState(s, infos[s.table]);
+    const info = infos[s.table];
+    const state = seatState(s, info);
+    const days = info && info !== 'gone' ? clockSummary(info.clock) : '';
+    const left = correspondenceLeft(info);
     return html`<li key=${id(s)} data-testid="saved-table" data-table=${s.table}>
       <a href="#table=${encodeURIComponent(s.table)}&token=${encodeURIComponent(s.token)}">
         ${t(`saved.${s.mode ?? 'online'}`, { color: s.seat && s.seat !== 'hotseat' ? colorName(s.seat) : '' })}
-        ${' · '}${s.size ?? 9} × ${s.size ?? 9}${s.torus ? ' · ' + t('setup.torus.short') : ''}
+        ${' · '}${s.size ?? 9} × ${s.size ?? 9}${s.torus ? ' · ' + t('setup.torus.short') : ''}${days ? ' · ' + days : ''}
       </a>
       ${state && html` <strong class=${'saved-state' + (state.mine ? ' mine' : '')} data-testid="saved-state">${state.text}</strong>`}
+      ${left &&
+      html` <span class=${'saved-time' + (left.low ? ' low' : '')} data-testid="saved-time"
+        >${left.low && html`<span aria-hidden="true">⚠ </span>`}${left.text}${left.low &&
+        html`<span class="sr-only"> (${t('clock.low')})</span>`}</span
+      >`}
       ${' '}<span class="muted">${new Date(s.created).toLocaleString(language())}</span>
       ${' '}<button type="button" class="link" data-testid="forget" onClick=${() => askForget(s)}>${t('saved.forget')}</button>
       ${asking === id(s) &&

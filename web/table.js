@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
 import { t, colorName, formatNumber } from './i18n/i18n.js';
 import { Board, fitVertexSize, useViewportHeight, useWidth } from './board.js';
-import { Clocks } from './clock.js';
+import { Clocks, clockSummary } from './clock.js';
 import { TableConnection } from './net.js';
 import {
   applyEvent, areaOf, latestLine, logLines, other, passEndsGame, revealLines, viewFromSnapshot, winningCapture,
@@ -541,7 +541,7 @@ function TableView(props) {
     <div class="table-page" data-seat=${seat} data-over=${view.over ? '1' : '0'}>
       <div class="table-head">
         <h1>${heading}</h1>
-        <p class="summary">${rulesSummary(rules)}</p>
+        <p class="summary">${[rulesSummary(rules), clockSummary(state.info.clock)].filter(Boolean).join(' · ')}</p>
       </div>
       <${ConnectionBanner} status=${state.status} />
       ${state.error && html`<p class="error" role="alert" data-testid="error">${

@@ -1,5 +1,9 @@
 #include "server/fischer_clock.h"
 
+#include <algorithm>
+
+#include "rules/assert.h"
+
 namespace pg {
 
 namespace {
@@ -8,8 +12,11 @@ int idx(Color c) {
 }
 }  // namespace
 
-FischerClock::FischerClock(int64_t main_ms, int64_t increment_ms)
-    : main_ms_(main_ms), increment_ms_(increment_ms), left_{main_ms, main_ms} {}
+FischerClock::FischerClock(int64_t main_ms, int64_t increment_ms, int64_t cap_ms)
+    : main_ms_(main_ms), increment_ms_(increment_ms), cap_ms_(cap_ms), left_{main_ms, main_ms} {
+  PG_ASSERT(main_ms > 0 && increment_ms >= 0 && (cap_ms == 0 || cap_ms >= main_ms),
+            "a clock needs main time, no negative increment, and no cap below the main time");
+}
 
 void FischerClock::start(Color to_move, int64_t now) {
   if (started_) return;
@@ -22,6 +29,7 @@ void FischerClock::switchTurn(int64_t now) {
   if (running_ == Color::Empty) return;
   left_[idx(running_)] -= now - turn_start_;
   left_[idx(running_)] += increment_ms_;
+  if (cap_ms_ > 0) left_[idx(running_)] = std::min(left_[idx(running_)], cap_ms_);
   running_ = opponent(running_);
   turn_start_ = now;
 }

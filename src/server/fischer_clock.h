@@ -1,6 +1,10 @@
-// A Fischer clock (main time plus an increment after each turn), as plain arithmetic on
-// millisecond timestamps passed in by the caller, so that the table can run it live and rebuild
-// it from stored event times after a restart.
+// A Fischer clock (main time plus an increment after each turn, optionally capped), as plain
+// arithmetic on millisecond timestamps passed in by the caller, so that the table can run it live
+// and rebuild it from stored event times after a restart.
+//
+// The cap bounds the time a player holds after the increment. A correspondence clock (N days per
+// move) is main = increment = cap = N days: whatever is left of a move's days, each turn starts
+// with N days again, and nothing accumulates.
 //
 // A turn ends with a legal stone or a pass; illegal tries do not stop the clock. When the server
 // restarts, pause() removes the downtime from the running turn: clocks are paused while the
@@ -15,16 +19,18 @@ namespace pg {
 
 class FischerClock {
  public:
-  /// Precondition: main_ms > 0, increment_ms >= 0.
-  FischerClock(int64_t main_ms, int64_t increment_ms);
+  /// Precondition: main_ms > 0, increment_ms >= 0, cap_ms == 0 (no cap) or cap_ms >= main_ms.
+  FischerClock(int64_t main_ms, int64_t increment_ms, int64_t cap_ms = 0);
 
   int64_t mainMs() const { return main_ms_; }
   int64_t incrementMs() const { return increment_ms_; }
+  /// The most time a player holds after an increment; 0 for no cap.
+  int64_t capMs() const { return cap_ms_; }
 
   /// Starts `to_move`'s time at `now`. Precondition: not started.
   void start(Color to_move, int64_t now);
-  /// The running player's turn ended at `now`: their time is charged, the increment added, and
-  /// the opponent's time runs from `now`. Does nothing when not running.
+  /// The running player's turn ended at `now`: their time is charged, the increment added (up to
+  /// the cap), and the opponent's time runs from `now`. Does nothing when not running.
   void switchTurn(int64_t now);
   /// The game is over at `now`: charges the running player and stops.
   void stop(int64_t now);
@@ -42,6 +48,7 @@ class FischerClock {
  private:
   int64_t main_ms_;
   int64_t increment_ms_;
+  int64_t cap_ms_;
   int64_t left_[2];  // at the start of the running turn (or at the stop)
   int64_t turn_start_ = 0;
   bool started_ = false;

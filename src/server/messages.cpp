@@ -27,18 +27,21 @@ Frame snapshotFrame(Audience seat, const View& v) {
                         {"view", viewToJson(v)}});
 }
 
-Json clockJson(const FischerClock& c, int64_t now) {
+Json clockJson(const ClockSetup& setup, const FischerClock& c, int64_t now) {
   const Color run = c.running();
-  return Json{{"type", "clock"},
-              {"main_ms", c.mainMs()},
-              {"increment_ms", c.incrementMs()},
-              {"black_ms", std::max<int64_t>(0, c.remaining(Color::Black, now))},
-              {"white_ms", std::max<int64_t>(0, c.remaining(Color::White, now))},
-              {"running", run == Color::Empty ? Json(nullptr) : Json(std::string(colorName(run)))}};
+  Json j{{"type", "clock"},
+         {"kind", setup.correspondence() ? "correspondence" : "fischer"},
+         {"main_ms", c.mainMs()},
+         {"increment_ms", setup.correspondence() ? 0 : c.incrementMs()},
+         {"black_ms", std::max<int64_t>(0, c.remaining(Color::Black, now))},
+         {"white_ms", std::max<int64_t>(0, c.remaining(Color::White, now))},
+         {"running", run == Color::Empty ? Json(nullptr) : Json(std::string(colorName(run)))}};
+  if (setup.correspondence()) j["days_per_move"] = setup.days_per_move;
+  return j;
 }
 
-Frame clockFrame(const FischerClock& c, int64_t now) {
-  return makeFrame(clockJson(c, now));
+Frame clockFrame(const ClockSetup& setup, const FischerClock& c, int64_t now) {
+  return makeFrame(clockJson(setup, c, now));
 }
 
 Frame joinedFrame(const std::string& table, Role role, const Json& info) {

@@ -11,6 +11,7 @@
 #include "referee/view.h"
 #include "server/fischer_clock.h"
 #include "server/role.h"
+#include "server/table_setup.h"
 
 namespace pg {
 
@@ -20,10 +21,11 @@ Frame makeFrame(const Json& j);
 Frame errorFrame(std::string_view code, std::string_view message);
 Frame eventFrame(Audience seat, int version, const SeenEvent& e, int size);
 Frame snapshotFrame(Audience seat, const View& v);
-/// {"type":"clock", main_ms, increment_ms, black_ms, white_ms, running}; times at `now`,
-/// never below zero.
-Json clockJson(const FischerClock& c, int64_t now);
-Frame clockFrame(const FischerClock& c, int64_t now);
+/// {"type":"clock", kind, main_ms, increment_ms, black_ms, white_ms, running}, and days_per_move
+/// for a correspondence clock (whose increment_ms is 0: its time is set back to main_ms after
+/// each turn); `setup` is the clock `c` runs. Times at `now`, never below zero.
+Json clockJson(const ClockSetup& setup, const FischerClock& c, int64_t now);
+Frame clockFrame(const ClockSetup& setup, const FischerClock& c, int64_t now);
 /// {"type":"joined", table, role, seats (the audiences the role hears), info}.
 Frame joinedFrame(const std::string& table, Role role, const Json& info);
 /// {"type":"presence", black, white, spectators}: which seats are connected, and how many watch.

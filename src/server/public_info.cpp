@@ -15,8 +15,10 @@ Json colorOrNull(Color c) {
 
 Json PublicInfo::build(const std::string& id, const TableSetup& setup, int64_t created_at,
                        bool started, const Presence& presence, const Referee& referee,
-                       const AwayInfo& away, const RematchInfo& rematch) {
+                       std::optional<int64_t> deadline, const AwayInfo& away,
+                       const RematchInfo& rematch) {
   Json info = setupToJson(setup);
+  info["clock"] = clockSetupToJson(setup.clock);  // with its kind
   info["table"] = id;
   Json seats = Json::object();
   for (Color c : {Color::Black, Color::White}) {
@@ -35,6 +37,7 @@ Json PublicInfo::build(const std::string& id, const TableSetup& setup, int64_t c
   info["state"] = over ? "over" : started ? "playing" : "waiting";
   info["turn"] = referee.turn();
   info["to_move"] = colorOrNull(referee.toMove());
+  info["deadline"] = deadline ? Json(*deadline) : Json(nullptr);
   info["result"] = over ? resultToJson(referee.result()) : Json(nullptr);
   info["created_at"] = created_at;
   info["rematch"] =

@@ -47,7 +47,8 @@ Table::Table(TableContext ctx, StoredTable record, TableSetup setup)
       setup_(std::move(setup)),
       keys_(record_.black_token, record_.white_token, record_.hotseat_token),
       away_(nowMs()) {
-  if (setup_.clock) clock_.emplace(setup_.clock->main_ms, setup_.clock->increment_ms);
+  if (setup_.clock)
+    clock_.emplace(setup_.clock->main_ms, setup_.clock->increment_ms, setup_.clock->capMs());
   if (setup_.computer) {
     uint64_t seed = 0;
     secureRandom(&seed, sizeof seed);
@@ -177,7 +178,7 @@ void Table::finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::ex
     spdlog::info("table {}: started", id_);
     if (clock_ && !referee_->over()) {
       clock_->start(referee_->toMove(), at);
-      subs_.broadcast(clockFrame(*clock_, at));
+      subs_.broadcast(clockFrame(*setup_.clock, *clock_, at));
       armTimer();
     }
     maybeBot();
@@ -187,7 +188,7 @@ void Table::finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::ex
 }
 
 void Table::announceJoin(const std::shared_ptr<Peer>& joiner, bool clock_sent) {
-  if (clock_ && !clock_sent) joiner->send(clockFrame(*clock_, nowMs()));
+  if (clock_ && !clock_sent) joiner->send(clockFrame(*setup_.clock, *clock_, nowMs()));
   watchAway(nowMs());
   broadcastPresence();
   publishInfo();
@@ -297,7 +298,7 @@ void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
   if (referee_->turn() != turn_before) away_.turnStarted(now);
   watchAway(now);
   subs_.flush(*referee_);
-  if (clock_ && public_event) subs_.broadcast(clockFrame(*clock_, now));
+  if (clock_ && public_event) subs_.broadcast(clockFrame(*setup_.clock, *clock_, now));
   publishInfo();
   if (referee_->over()) {
     const Result& r = referee_->result();
@@ -549,11 +550,13 @@ AwayInfo Table::awayInfo(int64_t now) const {
 }
 
 Json Table::buildInfo() const {
+  std::optional<int64_t> deadline;
+  if (clock_ && clock_->running() != Color::Empty) deadline = clock_->deadline();
   RematchInfo rematch;
   rematch.offered_by = rematch_.offeredBy();
   if (rematch_.table()) rematch.table = rematch_.table()->id;
   return PublicInfo::build(id_, setup_, record_.created_at, started(), presence(), *referee_,
-                           awayInfo(nowMs()), rematch);
+                           deadline, awayInfo(nowMs()), rematch);
 }
 
 void Table::publishInfo() {

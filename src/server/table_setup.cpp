@@ -1,13 +1,17 @@
 #include "server/table_setup.h"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
+
+#include "rules/assert.h"
 
 namespace pg {
 
 namespace {
 
 constexpr std::size_t kMaxNameLength = 40;
+constexpr int64_t kDayMs = 24LL * 60 * 60 * 1000;
 
 double secondsField(const Json& j, const char* field, double lo, double hi, bool lo_open) {
   if (!j.contains(field)) throw ProtocolError(std::string("missing clock field '") + field + "'");
@@ -31,7 +35,66 @@ std::string nameField(const Json& names, const char* field, std::string fallback
   return s;
 }
 
+/// {"days_per_move": 1|2|3|7}, with "kind":"correspondence" optional.
+ClockSetup correspondenceFromJson(const Json& c) {
+  if (c.contains("main_seconds") || c.contains("increment_seconds"))
+    throw ProtocolError(
+        "'days_per_move' may not be mixed with 'main_seconds' or 'increment_seconds'");
+  if (!c.contains("days_per_move")) throw ProtocolError("missing clock field 'days_per_move'");
+  const Json& d = c.at("days_per_move");
+  const auto& allowed = correspondenceDays();
+  if (!d.is_number_integer() ||
+      std::find(allowed.begin(), allowed.end(), d.get<int64_t>()) == allowed.end())
+    throw ProtocolError("'days_per_move' must be 1, 2, 3 or 7");
+  return correspondenceClock(d.get<int>());
+}
+
+/// {"main_seconds", "increment_seconds"}, with "kind":"fischer" optional.
+ClockSetup fischerFromJson(const Json& c) {
+  ClockSetup cs;
+  cs.main_ms = std::llround(secondsField(c, "main_seconds", 0, 86400, true) * 1000);
+  cs.increment_ms = c.contains("increment_seconds")
+                        ? std::llround(secondsField(c, "increment_seconds", 0, 3600, false) * 1000)
+                        : 0;
+  if (cs.main_ms <= 0) throw ProtocolError("'main_seconds' is out of range");
+  return cs;
+}
+
+ClockSetup clockFromJson(const Json& c) {
+  if (!c.is_object()) throw ProtocolError("'clock' must be null or an object");
+  static const std::set<std::string> known{"kind", "main_seconds", "increment_seconds",
+                                           "days_per_move"};
+  for (const auto& [k, v] : c.items())
+    if (!known.count(k)) throw ProtocolError("unknown clock field '" + k + "'");
+  std::string kind = c.contains("days_per_move") ? "correspondence" : "fischer";
+  if (c.contains("kind")) {
+    const Json& k = c.at("kind");
+    if (!k.is_string() || (k != "fischer" && k != "correspondence"))
+      throw ProtocolError("the clock's 'kind' must be fischer or correspondence");
+    if (k == "fischer" && kind == "correspondence")
+      throw ProtocolError("'days_per_move' is only for a correspondence clock");
+    kind = k.get<std::string>();
+  }
+  return kind == "correspondence" ? correspondenceFromJson(c) : fischerFromJson(c);
+}
+
 }  // namespace
+
+const std::vector<int>& correspondenceDays() {
+  static const std::vector<int> d{1, 2, 3, 7};
+  return d;
+}
+
+ClockSetup correspondenceClock(int days) {
+  PG_ASSERT(std::find(correspondenceDays().begin(), correspondenceDays().end(), days) !=
+                correspondenceDays().end(),
+            "a correspondence clock has 1, 2, 3 or 7 days per move");
+  ClockSetup cs;
+  cs.main_ms = days * kDayMs;
+  cs.increment_ms = cs.main_ms;
+  cs.days_per_move = days;
+  return cs;
+}
 
 std::string_view tableModeName(TableMode m) {
   switch (m) {
@@ -97,21 +160,7 @@ TableSetup setupFromJson(const Json& j) {
   } else if (s.mode == TableMode::Computer) {
     s.computer = ComputerSetup{};
   }
-  if (j.contains("clock") && !j.at("clock").is_null()) {
-    const Json& c = j.at("clock");
-    if (!c.is_object()) throw ProtocolError("'clock' must be null or an object");
-    for (const auto& [k, v] : c.items())
-      if (k != "main_seconds" && k != "increment_seconds")
-        throw ProtocolError("unknown clock field '" + k + "'");
-    ClockSetup cs;
-    cs.main_ms = std::llround(secondsField(c, "main_seconds", 0, 86400, true) * 1000);
-    cs.increment_ms =
-        c.contains("increment_seconds")
-            ? std::llround(secondsField(c, "increment_seconds", 0, 3600, false) * 1000)
-            : 0;
-    if (cs.main_ms <= 0) throw ProtocolError("'main_seconds' is out of range");
-    s.clock = cs;
-  }
+  if (j.contains("clock") && !j.at("clock").is_null()) s.clock = clockFromJson(j.at("clock"));
   std::string default_black = "Black", default_white = "White";
   if (s.computer) {
     const std::string bot = "phantomgo (" + s.computer->strength + ")";
@@ -133,14 +182,29 @@ TableSetup setupFromJson(const Json& j) {
 
 Json clockSetupToJson(const std::optional<ClockSetup>& c) {
   if (!c) return nullptr;
-  return Json{{"main_seconds", static_cast<double>(c->main_ms) / 1000.0},
+  if (c->correspondence())
+    return Json{{"kind", "correspondence"}, {"days_per_move", c->days_per_move}};
+  return Json{{"kind", "fischer"},
+              {"main_seconds", static_cast<double>(c->main_ms) / 1000.0},
               {"increment_seconds", static_cast<double>(c->increment_ms) / 1000.0}};
 }
+
+namespace {
+
+/// The clock as stored and as a create request gives it: without "kind", which the fields say,
+/// so that a stored Fischer setup stays as a server from before correspondence reads it.
+Json storedClockJson(const std::optional<ClockSetup>& c) {
+  Json j = clockSetupToJson(c);
+  if (j.is_object()) j.erase("kind");
+  return j;
+}
+
+}  // namespace
 
 Json setupToJson(const TableSetup& s) {
   Json j{{"rules", rulesToJson(s.rules)},
          {"mode", std::string(tableModeName(s.mode))},
-         {"clock", clockSetupToJson(s.clock)},
+         {"clock", storedClockJson(s.clock)},
          {"names", Json{{"black", s.black_name}, {"white", s.white_name}}}};
   if (s.computer)
     j["computer"] = Json{{"color", std::string(colorName(s.computer->color))},

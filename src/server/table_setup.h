@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "protocol/json.h"
 #include "rules/rules.h"
@@ -15,11 +16,24 @@ namespace pg {
 enum class TableMode : uint8_t { Online, Computer, Hotseat };
 std::string_view tableModeName(TableMode m);  ///< "online" | "computer" | "hotseat"
 
+/// A Fischer clock (main time plus increment), or a correspondence clock: at most
+/// `days_per_move` days for each move, set back to that after each of your turns. The latter is
+/// run as a Fischer clock with main = increment = cap = the move's days (server/fischer_clock.h).
 struct ClockSetup {
   int64_t main_ms = 0;       ///< > 0
   int64_t increment_ms = 0;  ///< >= 0
+  int days_per_move = 0;     ///< 0: Fischer; else correspondence, one of correspondenceDays()
+
+  bool correspondence() const { return days_per_move > 0; }
+  /// The most time a player may hold: a move's days for correspondence, else 0 (no cap).
+  int64_t capMs() const { return correspondence() ? main_ms : 0; }
   bool operator==(const ClockSetup&) const = default;
 };
+
+/// The days per move a correspondence clock may have: 1, 2, 3 and 7.
+const std::vector<int>& correspondenceDays();
+/// A correspondence clock of `days` per move. Precondition: days is one of correspondenceDays().
+ClockSetup correspondenceClock(int days);
 
 struct ComputerSetup {
   Color color = Color::White;       ///< the computer's colour
@@ -47,7 +61,9 @@ const std::vector<std::string>& computerStrengths();
 /// field optional. Throws ProtocolError with a plain English reason.
 TableSetup setupFromJson(const Json& j);
 Json setupToJson(const TableSetup& s);
-/// {"main_seconds","increment_seconds"} or null.
+/// The public form of a clock (the info, the game's story): {"kind":"fischer","main_seconds",
+/// "increment_seconds"}, {"kind":"correspondence","days_per_move"} or null. setupToJson stores
+/// it without "kind"; setupFromJson reads either.
 Json clockSetupToJson(const std::optional<ClockSetup>& c);
 
 }  // namespace pg

@@ -37,7 +37,7 @@ std::vector<std::string> beforeEnd(const std::vector<std::string>& frames) {
 /// chat lines. Everything else must be the same bytes when the two tables' public stories are
 /// the same.
 std::vector<std::string> comparable(const std::vector<std::string>& frames, const std::string& id) {
-  static const std::regex times("\"(created_at|away_since|claim_at)\":[0-9]+");
+  static const std::regex times("\"(created_at|away_since|claim_at|deadline)\":[0-9]+");
   std::vector<std::string> out;
   for (std::string f : beforeEnd(frames)) {
     if (f.find("\"type\":\"joined\"") != std::string::npos) continue;

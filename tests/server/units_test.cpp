@@ -1,5 +1,5 @@
-// The server's small parts on their own: tokens, static paths and MIME types, the Fischer clock,
-// the table setup's JSON, the rate limiter.
+// The server's small parts on their own: tokens, static paths and MIME types, the Fischer clock
+// (with its cap, and as a correspondence clock), the table setup's JSON, the rate limiter.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -85,6 +85,75 @@ TEST(FischerClock, ChargesTheMoverAndAddsTheIncrement) {
   EXPECT_EQ(c.remaining(Color::White, 99000), 4000);
   c.switchTurn(99000);  // no effect once stopped
   EXPECT_EQ(c.remaining(Color::Black, 99000), 9000);
+}
+
+TEST(FischerClock, TheCapBoundsWhatTheIncrementAdds) {
+  FischerClock c(10000, 4000, 12000);
+  EXPECT_EQ(c.capMs(), 12000);
+  c.start(Color::Black, 0);
+  c.switchTurn(1000);  // 9 s + 4 s, capped at 12 s
+  EXPECT_EQ(c.remaining(Color::Black, 1000), 12000);
+  c.switchTurn(8000);  // White used 7 s: 3 s + 4 s, under the cap
+  EXPECT_EQ(c.remaining(Color::White, 8000), 7000);
+}
+
+TEST(FischerClock, CorrespondenceSetsTheMovesDaysBackAfterEachTurn) {
+  constexpr int64_t day = 86400000;
+  const ClockSetup s = correspondenceClock(3);
+  EXPECT_TRUE(s.correspondence());
+  EXPECT_EQ(s.main_ms, 3 * day);
+  EXPECT_EQ(s.capMs(), 3 * day);
+  FischerClock c(s.main_ms, s.increment_ms, s.capMs());
+  c.start(Color::Black, 0);
+  EXPECT_EQ(c.deadline(), 3 * day);
+  c.switchTurn(2 * day + 5);  // Black took two days: three again, nothing saved up
+  EXPECT_EQ(c.remaining(Color::Black, 2 * day + 5), 3 * day);
+  EXPECT_EQ(c.running(), Color::White);
+  EXPECT_EQ(c.deadline(), 5 * day + 5);
+  c.switchTurn(2 * day + 10);  // White answered at once: still only three days
+  EXPECT_EQ(c.remaining(Color::White, 9 * day), 3 * day);
+  EXPECT_EQ(c.remaining(Color::Black, 3 * day), 2 * day + 10);
+  c.pause(3 * day, 4 * day);  // a day of downtime is not charged
+  EXPECT_EQ(c.remaining(Color::Black, 4 * day), 2 * day + 10);
+  EXPECT_EQ(c.deadline(), 6 * day + 10);
+  EXPECT_LE(c.remaining(Color::Black, 6 * day + 10), 0);  // the loss on time is due then
+  const ClockSetup week = correspondenceClock(7);
+  EXPECT_EQ(week.main_ms, 7 * day);
+  EXPECT_EQ(ClockSetup{}.capMs(), 0);
+}
+
+TEST(TableSetup, CorrespondenceClock) {
+  for (int days : correspondenceDays()) {
+    const TableSetup s = setupFromJson(Json{{"clock", Json{{"days_per_move", days}}}});
+    ASSERT_TRUE(s.clock);
+    EXPECT_EQ(s.clock->days_per_move, days);
+    EXPECT_EQ(s.clock->main_ms, days * 86400000LL);
+    EXPECT_EQ(clockSetupToJson(s.clock),
+              (Json{{"kind", "correspondence"}, {"days_per_move", days}}));
+    EXPECT_EQ(setupToJson(s).at("clock"), (Json{{"days_per_move", days}}));  // as stored
+    EXPECT_EQ(setupFromJson(setupToJson(s)), s);
+  }
+  const TableSetup k =
+      setupFromJson(Json::parse(R"({"clock":{"kind":"correspondence","days_per_move":7}})"));
+  EXPECT_EQ(k.clock->days_per_move, 7);
+  // A stored Fischer setup from before the kind field reads as Fischer.
+  const TableSetup f = setupFromJson(Json::parse(R"({"clock":{"main_seconds":60}})"));
+  EXPECT_FALSE(f.clock->correspondence());
+  EXPECT_EQ(f.clock->capMs(), 0);
+  EXPECT_EQ(clockSetupToJson(f.clock).at("kind"), "fischer");
+  // Stored as before: a server from before correspondence reads it.
+  EXPECT_EQ(setupToJson(f).at("clock"), (Json{{"main_seconds", 60.0}, {"increment_seconds", 0.0}}));
+  EXPECT_EQ(setupFromJson(setupToJson(f)), f);
+  EXPECT_EQ(setupFromJson(Json{{"clock", clockSetupToJson(f.clock)}}).clock, f.clock);
+  for (const char* bad :
+       {R"({"clock":{"days_per_move":5}})", R"({"clock":{"days_per_move":-1}})",
+        R"({"clock":{"days_per_move":1.5}})", R"({"clock":{"days_per_move":null}})",
+        R"({"clock":{"days_per_move":3,"main_seconds":60}})",
+        R"({"clock":{"days_per_move":3,"increment_seconds":0}})",
+        R"({"clock":{"kind":"correspondence"}})",
+        R"({"clock":{"kind":"fischer","days_per_move":1}})",
+        R"({"clock":{"kind":"byoyomi","main_seconds":60}})", R"({"clock":{"kind":3}})"})
+    EXPECT_THROW(setupFromJson(Json::parse(bad)), ProtocolError) << bad;
 }
 
 TEST(TableSetup, DefaultsAndRoundTrip) {

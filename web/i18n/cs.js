@@ -333,4 +333,25 @@ export default {
   'err.not-abandoned': 'Soupeř je zpět, nebo ještě není pryč dost dlouho.',
   'err.no-chat': 'Tady chat není.',
   'err.chat-full': 'Chat tohoto stolu je plný.',
+
+  // correspondence
+  'setup.clock.kind': 'Druh hodin',
+  'setup.clock.fischer': 'Minuty a k tomu sekundy za každý tah',
+  'setup.clock.correspondence': 'Korespondenční partie: dny na tah',
+  'setup.clock.days': 'Čas na každý tah',
+  'setup.clock.correspondence.hint':
+    'Pro partie na několik dní: každý tah smí trvat nejvýše zvolenou dobu a po tvém tahu máš znovu celý čas. Nevyužitý čas se nepřičítá.',
+  'clock.daysPerMove': {
+    one: '{n} den na tah',
+    few: '{n} dny na tah',
+    many: '{n} dne na tah',
+    other: '{n} dní na tah',
+  },
+  'clock.daysHours': '{d} d {h} h',
+  'clock.lowAlertHours': {
+    one: '{player}: zbývá méně než {n} hodina.',
+    few: '{player}: zbývá méně než {n} hodiny.',
+    other: '{player}: zbývá méně než {n} hodin.',
+  },
+  'saved.timeLeft': 'zbývá {time}',
 };

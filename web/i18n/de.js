@@ -325,4 +325,19 @@ export default {
   'err.not-abandoned': 'Dein Gegenüber ist zurück oder noch nicht lange genug weg.',
   'err.no-chat': 'Hier gibt es keinen Chat.',
   'err.chat-full': 'Der Chat dieses Tisches ist voll.',
+
+  // correspondence
+  'setup.clock.kind': 'Art der Uhr',
+  'setup.clock.fischer': 'Minuten, dazu Sekunden für jeden Zug',
+  'setup.clock.correspondence': 'Fernpartie: Tage pro Zug',
+  'setup.clock.days': 'Zeit für jeden Zug',
+  'setup.clock.correspondence.hint':
+    'Für Partien über mehrere Tage: Jeder Zug darf höchstens die gewählte Zeit dauern, und nach deinem Zug steht dir wieder die volle Zeit zur Verfügung. Was du nicht verbrauchst, wird nicht angespart.',
+  'clock.daysPerMove': { one: '{n} Tag pro Zug', other: '{n} Tage pro Zug' },
+  'clock.daysHours': '{d} T. {h} Std.',
+  'clock.lowAlertHours': {
+    one: '{player}: weniger als {n} Stunde übrig.',
+    other: '{player}: weniger als {n} Stunden übrig.',
+  },
+  'saved.timeLeft': 'noch {time}',
 };

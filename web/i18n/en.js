@@ -326,4 +326,19 @@ export default {
   'err.not-abandoned': 'Your opponent is back, or has not been away long enough.',
   'err.no-chat': 'There is no chat here.',
   'err.chat-full': 'This table’s chat is full.',
+
+  // correspondence
+  'setup.clock.kind': 'Kind of clock',
+  'setup.clock.fischer': 'Minutes, plus seconds for each move',
+  'setup.clock.correspondence': 'Correspondence: days per move',
+  'setup.clock.days': 'Time for each move',
+  'setup.clock.correspondence.hint':
+    'For games that take days: each move may take up to the chosen time, and once you have moved, your time starts again from the full amount. Time you do not use is not saved up.',
+  'clock.daysPerMove': { one: '{n} day per move', other: '{n} days per move' },
+  'clock.daysHours': '{d} d {h} h',
+  'clock.lowAlertHours': {
+    one: '{player}: less than {n} hour left.',
+    other: '{player}: less than {n} hours left.',
+  },
+  'saved.timeLeft': '{time} left',
 };

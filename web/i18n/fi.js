@@ -325,4 +325,19 @@ export default {
   'err.not-abandoned': 'Vastustaja on palannut tai ei ole ollut poissa tarpeeksi kauan.',
   'err.no-chat': 'Täällä ei ole keskustelua.',
   'err.chat-full': 'Tämän pöydän keskustelu on täynnä.',
+
+  // correspondence
+  'setup.clock.kind': 'Kellon tyyppi',
+  'setup.clock.fischer': 'Minuutit ja lisäsekunnit joka siirrolle',
+  'setup.clock.correspondence': 'Kirjepeli: päiviä siirtoa kohden',
+  'setup.clock.days': 'Aika kullekin siirrolle',
+  'setup.clock.correspondence.hint':
+    'Päiviä kestäviin peleihin: kukin siirto saa kestää enintään valitun ajan, ja siirtosi jälkeen käytössäsi on taas koko aika. Käyttämätön aika ei kerry.',
+  'clock.daysPerMove': { one: '{n} päivä siirtoa kohden', other: '{n} päivää siirtoa kohden' },
+  'clock.daysHours': '{d} pv {h} t',
+  'clock.lowAlertHours': {
+    one: '{player}: alle {n} tunti jäljellä.',
+    other: '{player}: alle {n} tuntia jäljellä.',
+  },
+  'saved.timeLeft': 'aikaa {time}',
 };

@@ -325,4 +325,19 @@ export default {
   'err.not-abandoned': 'L’avversario è tornato, o non è assente da abbastanza tempo.',
   'err.no-chat': 'Qui non c’è una chat.',
   'err.chat-full': 'La chat di questo tavolo è piena.',
+
+  // correspondence
+  'setup.clock.kind': 'Tipo di orologio',
+  'setup.clock.fischer': 'Minuti, più secondi a ogni mossa',
+  'setup.clock.correspondence': 'Per corrispondenza: giorni per mossa',
+  'setup.clock.days': 'Tempo per ogni mossa',
+  'setup.clock.correspondence.hint':
+    'Per le partite che durano giorni: ogni mossa può richiedere al massimo il tempo scelto, e dopo la tua mossa il tuo tempo riparte per intero. Il tempo non usato non si accumula.',
+  'clock.daysPerMove': { one: '{n} giorno per mossa', other: '{n} giorni per mossa' },
+  'clock.daysHours': '{d} g {h} h',
+  'clock.lowAlertHours': {
+    one: '{player}: resta meno di {n} ora.',
+    other: '{player}: restano meno di {n} ore.',
+  },
+  'saved.timeLeft': 'restano {time}',
 };

@@ -325,4 +325,19 @@ export default {
   'err.not-abandoned': 'Rakibin geri döndü ya da henüz yeterince uzun süre ayrı kalmadı.',
   'err.no-chat': 'Burada sohbet yok.',
   'err.chat-full': 'Bu masanın sohbeti doldu.',
+
+  // correspondence
+  'setup.clock.kind': 'Saat türü',
+  'setup.clock.fischer': 'Dakika, her hamleye ek saniye',
+  'setup.clock.correspondence': 'Yazışmalı: hamle başına gün',
+  'setup.clock.days': 'Her hamle için süre',
+  'setup.clock.correspondence.hint':
+    'Günlerce süren oyunlar için: her hamle en çok seçilen süre kadar sürebilir; hamleni yaptıktan sonra süren yeniden tam süreden başlar. Kullanmadığın süre birikmez.',
+  'clock.daysPerMove': { one: 'hamle başına {n} gün', other: 'hamle başına {n} gün' },
+  'clock.daysHours': '{d} g {h} sa',
+  'clock.lowAlertHours': {
+    one: '{player}: {n} saatten az kaldı.',
+    other: '{player}: {n} saatten az kaldı.',
+  },
+  'saved.timeLeft': '{time} kaldı',
 };
