@@ -459,12 +459,17 @@ function TableView(props) {
   const marks = view.marks.filter((p) => !visible.includes(p));
   const passEnds = myTurn && passEndsGame(view.events, seat);
   const won = view.over ? winningCapture(view.reveal) : null;
+  // The ring on this seat's newest stone, while that stone stands (a capture takes the ring with
+  // it: the point is empty, or holds someone else's stone, afterwards).
   const lastOwn = useMemo(() => {
     if (spectator) return null;
     for (let i = view.events.length - 1; i >= 0; i--)
-      if (view.events[i].kind === 'stone') return view.events[i].point;
+      if (view.events[i].kind === 'stone') {
+        const p = view.events[i].point;
+        return view.stones[seat]?.includes(p) ? p : null;
+      }
     return null;
-  }, [view.events, spectator]);
+  }, [view.events, view.stones, seat, spectator]);
 
   // A command for this board's seat: a hot-seat connection holds both seats, so it names the
   // one it acts for; any other connection acts for its only seat.
