@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "server/server_limits.h"
 #include "store/sqlite_store.h"
@@ -32,6 +33,9 @@ struct ServerSettings {
   /// another node asks for it (when two nodes are asked for one table at once, as while a
   /// proxy's view of the nodes changes, the table moves at most this often).
   int hand_over_after_ms = 1500;
+  /// Proxies whose X-Real-IP / X-Forwarded-For name the client (client_address.h); a request
+  /// from any other peer is the peer's own. Empty: trust no one.
+  std::vector<std::string> trusted_proxies = {"127.0.0.1", "::1"};
   ServerLimits limits;
 };
 
