@@ -4,8 +4,10 @@
 // an empty lobby says so and offers the computer; the setup form starts at "Against the
 // computer" and remembers the last settings used. Each browser context speaks for an address of
 // its own (X-Real-IP from loopback, a trusted proxy), as the lobby's limits count per address.
+// axe-core checks the lobby, listed and empty.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
 import { DESKTOP, PHONE, screenshot, serverAndBrowser, tryAt, watchErrors } from './helpers.mjs';
 
 const env = serverAndBrowser();
@@ -20,6 +22,15 @@ async function newPage(viewport) {
   return { ctx, page, errors };
 }
 
+/// axe-core on the page: no serious or critical violation (the lesser ones are diagnostics).
+async function axe(t, page, what) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const describe = (v) => `${v.id} (${v.impact}): ${v.help} ` + v.nodes.map((n) => n.target.join(' ')).join(', ');
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  for (const v of violations.filter((x) => !bad.includes(x))) t.diagnostic(`${what}: ${describe(v)}`);
+  assert.deepEqual(bad.map(describe), [], `${what}: axe found serious or critical violations`);
+}
+
 const lobbyJson = async () => {
   const res = await fetch(`${env.server.url}/api/challenges`);
   assert.equal(res.status, 200);
@@ -30,7 +41,7 @@ const tableOf = (page) => new URLSearchParams(hashOf(page).slice(1)).get('table'
 const tokenOf = (page) => new URLSearchParams(hashOf(page).slice(1)).get('token');
 
 for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
-  test(`${name}: a challenge opened in one browser is taken in another, and both play`, async () => {
+  test(`${name}: a challenge opened in one browser is taken in another, and both play`, async (t) => {
     const a = await newPage(viewport);
     const b = await newPage(viewport);
 
@@ -61,6 +72,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     assert.match(await item.innerText(), /You would play: White/);
     assert.match(await item.innerText(), /Opened by: Alice/);
     await screenshot(b.page, `lobby-list-${name}`);
+    await axe(t, b.page, `${name} lobby with a challenge`);
     await item.getByRole('button', { name: /^Play this game: 5 × 5/ }).click();
     await b.page.waitForURL(/#table=.+&token=.+/);
     assert.equal(tableOf(b.page), tableOf(a.page), 'both at the same table');
@@ -102,7 +114,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await a.ctx.close();
   });
 
-  test(`${name}: an empty lobby says so and offers the computer`, async () => {
+  test(`${name}: an empty lobby says so and offers the computer`, async (t) => {
     assert.equal(JSON.parse(await lobbyJson()).challenges.length, 0);
     const a = await newPage(viewport);
     await a.page.goto(`${env.server.url}/`);
@@ -110,6 +122,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await empty.waitFor();
     assert.match(await empty.innerText(), /Nobody is waiting for an opponent right now/);
     await screenshot(a.page, `lobby-empty-${name}`);
+    await axe(t, a.page, `${name} empty lobby`);
     await empty.getByRole('button', { name: 'Play the computer instead' }).click();
     await a.page.waitForURL(/#table=.+&token=.+/);
     await a.page.locator('[data-testid="presence"]', { hasText: 'White is the computer' }).waitFor();
