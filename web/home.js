@@ -1,5 +1,5 @@
-// The home page: what Phantom Go is in three sentences, the table setup, and the tables this
-// device holds a seat at.
+// The home page: what Phantom Go is in three sentences, the table setup (which remembers the
+// last settings used), the lobby of open challenges, and the tables this device holds a seat at.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
 import { t, formatNumber, colorName, language } from './i18n/i18n.js';
@@ -8,6 +8,7 @@ import { errorSentence } from './errors.js';
 import { Board } from './board.js';
 import { resultSentence } from './table.js';
 import { clockSummary, formatTimeLeft, lowTimeMs } from './clock.js';
+import { Lobby } from './lobby.js';
 
 const SIZES = Array.from({ length: 15 }, (_, i) => i + 5);
 
@@ -24,6 +25,7 @@ export function HomePage() {
   return html`
     <div class="home">
       <${SavedTables} />
+      <${Lobby} />
       <section class="intro" aria-labelledby="intro-title">
         <h1 id="intro-title">${t('home.title')}</h1>
         <p class="lead">${t('home.lead')}</p>
@@ -59,23 +61,47 @@ function Demo() {
 /// The days per move a correspondence clock may have (the server allows these only).
 const DAYS_PER_MOVE = [1, 2, 3, 7];
 
+// The setup form's last settings, kept on this device (restored on the next visit).
+const SETUP_KEY = 'pg.setup';
+const MODES = ['computer', 'online', 'lobby', 'hotseat'];
+
+function rememberedSetup() {
+  try {
+    const s = JSON.parse(localStorage.getItem(SETUP_KEY) ?? 'null');
+    return s && typeof s === 'object' ? s : {};
+  } catch {
+    return {};
+  }
+}
+
+/// `value` if it is one of `allowed` (or passes it, a test), else `fallback`.
+function pick(value, allowed, fallback) {
+  const ok = typeof allowed === 'function' ? allowed(value) : allowed.includes(value);
+  return value !== undefined && ok ? value : fallback;
+}
+
 function SetupForm() {
-  const [mode, setMode] = useState('online');
-  const [color, setColor] = useState('black');
-  const [strength, setStrength] = useState('medium');
+  const [last] = useState(rememberedSetup);
+  const isText = (v) => typeof v === 'string' && v.length <= 40;
+  const [mode, setMode] = useState(() => pick(last.mode, MODES, 'computer'));
+  const [color, setColor] = useState(() => pick(last.color, ['black', 'white', 'random'], 'black'));
+  const [strength, setStrength] = useState(() => pick(last.strength, isText, 'medium'));
   const [strengths, setStrengths] = useState(['easy', 'medium', 'hard']);
-  const [size, setSize] = useState(9);
-  const [handicap, setHandicap] = useState(0);
-  const [komi, setKomi] = useState('7.5');
-  const [komiEdited, setKomiEdited] = useState(false);
-  const [ko, setKo] = useState('superko');
-  const [atariGo, setAtariGo] = useState(false);
-  const [torus, setTorus] = useState(false);
-  const [clock, setClock] = useState(false);
-  const [mainMinutes, setMainMinutes] = useState('10');
-  const [increment, setIncrement] = useState('5');
-  const [clockKind, setClockKind] = useState('fischer'); // or 'correspondence'
-  const [days, setDays] = useState(3);
+  const [size, setSize] = useState(() => pick(last.size, SIZES, 9));
+  const [handicap, setHandicap] = useState(() => pick(last.handicap, handicapChoices(pick(last.size, SIZES, 9)), 0));
+  const [komi, setKomi] = useState(() => pick(last.komi, isText, '7.5'));
+  const [komiEdited, setKomiEdited] = useState(() => last.komiEdited === true);
+  const [ko, setKo] = useState(() => pick(last.ko, ['superko', 'simple'], 'superko'));
+  const [atariGo, setAtariGo] = useState(() => last.atariGo === true);
+  const [torus, setTorus] = useState(() => last.torus === true);
+  const [clock, setClock] = useState(() => last.clock === true);
+  const [mainMinutes, setMainMinutes] = useState(() => pick(last.mainMinutes, isText, '10'));
+  const [increment, setIncrement] = useState(() => pick(last.increment, isText, '5'));
+  const [name, setName] = useState(() => pick(last.name, isText, ''));
+  // Random is a lobby choice only; elsewhere it is Black.
+  const seatColor = color === 'random' && mode !== 'lobby' ? 'black' : color;
+  const [clockKind, setClockKind] = useState(() => pick(last.clockKind, ['fischer', 'correspondence'], 'fischer'));
+  const [days, setDays] = useState(() => pick(last.days, DAYS_PER_MOVE, 3));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
 
@@ -104,11 +130,10 @@ function SetupForm() {
       setError(t('setup.komiInvalid'));
       return;
     }
-    const body = {
-      rules: { size, komi: komiValue, handicap, ko, atari_go: atariGo, topology: torus ? 'torus' : 'planar' },
-      mode,
-    };
-    if (mode === 'computer') body.computer = { color: color === 'black' ? 'white' : 'black', strength };
+    const rules = { size, komi: komiValue, handicap, ko, atari_go: atariGo, topology: torus ? 'torus' : 'planar' };
+    const body = mode === 'lobby' ? { rules, color } : { rules, mode };
+    if (mode === 'lobby' && name.trim()) body.name = name.trim();
+    if (mode === 'computer') body.computer = { color: seatColor === 'black' ? 'white' : 'black', strength };
     if (clock && clockKind === 'correspondence') {
       body.clock = { days_per_move: days };
     } else if (clock) {
@@ -120,9 +145,15 @@ function SetupForm() {
       }
       body.clock = { main_seconds: main, increment_seconds: inc };
     }
+    try {
+      localStorage.setItem(SETUP_KEY, JSON.stringify({ mode, color, strength, size, handicap, komi, komiEdited, ko,
+        atariGo, torus, clock, clockKind, days, mainMinutes, increment, name }));
+    } catch {
+      // storage full or unavailable: the form starts from its defaults next time
+    }
     setBusy(true);
     try {
-      const res = await fetch('/api/tables', {
+      const res = await fetch(mode === 'lobby' ? '/api/challenges' : '/api/tables', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
@@ -135,15 +166,26 @@ function SetupForm() {
       }
       const id = json.table;
       let token;
-      if (mode === 'hotseat') {
+      if (mode === 'lobby') {
+        // The creator waits at the new table; the other seat is the lobby's to give.
+        token = json.seat.token;
+        saveTable(id, token, {
+          mode: 'online',
+          seat: json.color,
+          size,
+          torus,
+          watch: json.watch_url,
+          challenge: { id: json.challenge, secret: json.cancel_secret, expires: json.expires_at },
+        });
+      } else if (mode === 'hotseat') {
         token = json.seats.hotseat.token;
         saveTable(id, token, { mode, seat: 'hotseat', size, torus });
       } else {
-        token = json.seats[color].token;
-        const other = color === 'black' ? 'white' : 'black';
+        token = json.seats[seatColor].token;
+        const other = seatColor === 'black' ? 'white' : 'black';
         saveTable(id, token, {
           mode,
-          seat: color,
+          seat: seatColor,
           size,
           torus,
           invite: json.seats[other]?.url ?? null,
@@ -170,8 +212,9 @@ function SetupForm() {
       <form onSubmit=${submit} data-testid="setup">
         <fieldset>
           <legend>${t('setup.mode')}</legend>
-          ${radio('mode', 'online', mode, setMode, t('setup.mode.online'))}
           ${radio('mode', 'computer', mode, setMode, t('setup.mode.computer'))}
+          ${radio('mode', 'online', mode, setMode, t('setup.mode.online'))}
+          ${radio('mode', 'lobby', mode, setMode, t('setup.mode.lobby'))}
           ${radio('mode', 'hotseat', mode, setMode, t('setup.mode.hotseat'))}
           <p class="hint">${t(`setup.mode.${mode}.hint`)}</p>
         </fieldset>
@@ -179,9 +222,17 @@ function SetupForm() {
         ${mode !== 'hotseat' &&
         html`<fieldset>
           <legend>${t('setup.color')}</legend>
-          ${radio('color', 'black', color, setColor, colorName('black'))}
-          ${radio('color', 'white', color, setColor, colorName('white'))}
+          ${radio('color', 'black', seatColor, setColor, colorName('black'))}
+          ${radio('color', 'white', seatColor, setColor, colorName('white'))}
+          ${mode === 'lobby' && radio('color', 'random', seatColor, setColor, t('setup.color.random'))}
         </fieldset>`}
+
+        ${mode === 'lobby' &&
+        html`<div class="field">
+          <label for="challenge-name">${t('setup.name')}</label>
+          <input id="challenge-name" type="text" maxlength="40" autocomplete="nickname" value=${name}
+            onInput=${(e) => setName(e.currentTarget.value)} />
+        </div>`}
 
         ${mode === 'computer' &&
         html`<div class="field">
@@ -284,7 +335,9 @@ function SetupForm() {
         </fieldset>
 
         ${error && html`<p class="error" role="alert">${error}</p>`}
-        <button type="submit" class="primary" disabled=${busy}>${t('setup.create')}</button>
+        <button type="submit" class="primary" disabled=${busy}>
+          ${mode === 'lobby' ? t('setup.createChallenge') : t('setup.create')}
+        </button>
       </form>
     </section>
   `;

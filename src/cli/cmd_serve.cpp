@@ -4,8 +4,10 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cli/commands.h"
+#include "server/client_address.h"
 #include "server/server.h"
 
 namespace pg {
@@ -14,6 +16,7 @@ void addServeCommand(CLI::App& app) {
   auto settings = std::make_shared<ServerSettings>();
   auto sync = std::make_shared<std::string>("full");
   auto idle_seconds = std::make_shared<int>(120);
+  auto proxies = std::make_shared<std::vector<std::string>>();
   CLI::App* sub = app.add_subcommand(
       "serve", "Run the game server: create tables, play live in the browser, watch, replay");
   sub->add_option("--port", settings->port, "TCP port (0: any free port)")->capture_default_str();
@@ -59,6 +62,15 @@ void addServeCommand(CLI::App& app) {
                   "before the opponent may end the game")
       ->check(CLI::Range(int64_t{1000}, int64_t{7} * 24 * 3600 * 1000))
       ->capture_default_str();
+  sub->add_option("--trusted-proxy", *proxies,
+                  "a proxy (IP address) whose X-Real-IP or X-Forwarded-For names the client, "
+                  "for the lobby's limits per address; repeat for several, 'none' for none "
+                  "(default: 127.0.0.1 and ::1)")
+      ->check([](const std::string& a) {
+        return a == "none" || !normalizedAddress(a).empty()
+                   ? std::string()
+                   : std::string("--trusted-proxy needs an IP address or 'none'");
+      });
   sub->add_option("--max-connections", settings->limits.max_connections,
                   "open connections at most (default: the open-file limit, raised to its hard "
                   "limit, less 64; a larger value is lowered to that)");
@@ -73,7 +85,12 @@ void addServeCommand(CLI::App& app) {
                   "seconds before a connection that answers no ping is closed")
       ->check(CLI::Range(5, 86400))
       ->capture_default_str();
-  sub->callback([settings, sync, idle_seconds] {
+  sub->callback([settings, sync, idle_seconds, proxies] {
+    if (!proxies->empty()) {
+      settings->trusted_proxies.clear();
+      for (const std::string& a : *proxies)
+        if (a != "none") settings->trusted_proxies.push_back(a);
+    }
     settings->durability = *sync == "normal" ? Durability::Normal : Durability::Full;
     settings->limits.message_burst = 2 * settings->limits.messages_per_second;
     settings->limits.idle_timeout = std::chrono::seconds(*idle_seconds);

@@ -6,6 +6,7 @@
 #include <future>
 
 #include "server/exception_text.h"
+#include "server/http_reply.h"
 #include "server/table_chat.h"
 #include "server/tokens.h"
 #include "store/sgf_writer.h"
@@ -14,21 +15,6 @@
 namespace pg {
 
 namespace {
-
-HttpReply jsonReply(int status, const Json& j) {
-  HttpReply r;
-  r.status = status;
-  r.content_type = "application/json";
-  r.body = j.dump();
-  r.headers.emplace_back("Cache-Control", "no-store");
-  return r;
-}
-
-HttpReply errorReply(int status, std::string_view code, std::string_view message) {
-  return jsonReply(
-      status,
-      Json{{"error", Json{{"code", std::string(code)}, {"message", std::string(message)}}}});
-}
 
 /// A 500 store-failed answer, counted in `metrics` (may be null).
 HttpReply storeFailedReply(Metrics* metrics, std::string_view message) {
@@ -57,25 +43,17 @@ std::string utcDate(int64_t ms) {
 }  // namespace
 
 HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
-                 Metrics* metrics)
+                 Metrics* metrics, ChallengeStore* challenges)
     : registry_(registry),
       store_(store),
       settings_(settings),
       metrics_(metrics),
-      files_(settings.web_dir, vendorFolderFor(settings.web_dir)) {}
+      files_(settings.web_dir, vendorFolderFor(settings.web_dir)) {
+  if (challenges) lobby_ = std::make_unique<ChallengeApi>(registry, *challenges, settings, metrics);
+}
 
 std::string HttpApi::origin(const HttpRequest& req) const {
-  if (!settings_.public_url.empty()) {
-    std::string o = settings_.public_url;
-    while (!o.empty() && o.back() == '/') o.pop_back();
-    return o;
-  }
-  bool ok = !req.host.empty() && req.host.size() < 256;
-  for (char c : req.host)
-    ok &= std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == ':' ||
-          c == '[' || c == ']';
-  if (ok) return "http://" + req.host;
-  return "http://" + settings_.bind + ":" + std::to_string(settings_.port);
+  return linkOrigin(req, settings_);
 }
 
 HttpReply HttpApi::handle(const HttpRequest& req) const {
@@ -118,6 +96,8 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
       if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
       return tableInfo(std::string(path.substr(12)));
     }
+    if (lobby_ && (path == "/api/challenges" || startsWith(path, "/api/challenges/")))
+      return lobby_->handle(req, path);
     if (startsWith(path, "/api/games/")) {
       if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
       std::string id(path.substr(11));

@@ -3,12 +3,15 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 
+#include "server/challenge_api.h"
 #include "server/http_types.h"
 #include "server/metrics.h"
 #include "server/server_settings.h"
 #include "server/static_files.h"
 #include "server/table_registry.h"
+#include "store/challenge_store.h"
 #include "store/store.h"
 
 namespace pg {
@@ -16,9 +19,9 @@ namespace pg {
 class HttpApi {
  public:
   /// Everything referred to outlives the HttpApi. Without `metrics`, /metrics is 404 and
-  /// nothing is counted.
+  /// nothing is counted; without `challenges`, the lobby's endpoints are 404.
   HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
-          Metrics* metrics = nullptr);
+          Metrics* metrics = nullptr, ChallengeStore* challenges = nullptr);
   /// Answers one request. Safe from any thread. A creation waits here for the store.
   HttpReply handle(const HttpRequest& req) const;
   using ReplyFn = std::function<void(HttpReply)>;
@@ -42,6 +45,7 @@ class HttpApi {
   const ServerSettings& settings_;
   Metrics* metrics_;
   StaticFiles files_;
+  std::unique_ptr<ChallengeApi> lobby_;  // null without a ChallengeStore
 };
 
 }  // namespace pg

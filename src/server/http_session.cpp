@@ -5,6 +5,7 @@
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 
+#include "server/client_address.h"
 #include "server/query_param.h"
 #include "server/tokens.h"
 #include "server/websocket_session.h"
@@ -21,6 +22,7 @@ HttpSession::HttpSession(net::ip::tcp::socket&& socket, std::shared_ptr<ServerCo
   boost::system::error_code ec;
   const auto ep = stream_.socket().remote_endpoint(ec);
   remote_ = ec ? "?" : ep.address().to_string() + ":" + std::to_string(ep.port());
+  peer_ = ec ? "?" : ep.address().to_string();
 }
 
 void HttpSession::run() {
@@ -81,6 +83,8 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
   in.target = std::string(req.target());
   in.host = std::string(req[http::field::host]);
   in.body = std::move(req.body());
+  in.client = clientAddress(peer_, req["X-Real-IP"], req["X-Forwarded-For"],
+                            ctx_->settings.trusted_proxies);
   // The log gets the path only: a query string could carry anything.
   Answering a{in.method,        in.target.substr(0, in.target.find('?')), start, req.version(),
               req.keep_alive(), req.method() == http::verb::head};

@@ -45,6 +45,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::shared_ptr<ServerContext> ctx_;
   std::optional<ConnectionSlot> slot_;
   std::string remote_;
+  std::string peer_;  // the TCP peer's address alone
 };
 
 }  // namespace pg

@@ -11,6 +11,8 @@ struct HttpRequest {
   std::string method;  ///< "GET", "POST", ...
   std::string target;  ///< path and query, as received
   std::string host;    ///< the Host header
+  /// The client's address (client_address.h): the TCP peer, or the one a trusted proxy names.
+  std::string client;
   std::string body;
 };
 

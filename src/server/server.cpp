@@ -58,7 +58,8 @@ struct Server::Impl {
   Metrics metrics;
   net::io_context ioc;
   std::unique_ptr<net::executor_work_guard<net::io_context::executor_type>> work;
-  std::unique_ptr<Store> store;  // SQLite or PostgreSQL, by the --db location
+  std::unique_ptr<Store> store;           // SQLite or PostgreSQL, by the --db location
+  std::unique_ptr<ChallengeStore> lobby;  // the same database's open challenges
   net::thread_pool bots;
   std::unique_ptr<TableRegistry> registry;
   std::unique_ptr<HttpApi> api;
@@ -76,6 +77,7 @@ struct Server::Impl {
       : settings(std::move(s)),
         ioc(std::max(1, settings.threads)),
         store(openStore(settings.db_path, settings.durability, settings.group_commit)),
+        lobby(openChallengeStore(settings.db_path, settings.durability)),
         bots(static_cast<std::size_t>(std::max(1, settings.bot_threads))) {}
 };
 
@@ -92,7 +94,7 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
   tctx.settings = &m.settings;
   tctx.metrics = &m.metrics;
   m.registry = std::make_unique<TableRegistry>(tctx);
-  m.api = std::make_unique<HttpApi>(*m.registry, *m.store, m.settings, &m.metrics);
+  m.api = std::make_unique<HttpApi>(*m.registry, *m.store, m.settings, &m.metrics, m.lobby.get());
   m.ctx = std::shared_ptr<ServerContext>(
       new ServerContext{m.settings, *m.registry, *m.api, &m.metrics, {}, {}});
   // Read at each scrape; the scrapes (HttpApi) end before the registry and the context go.

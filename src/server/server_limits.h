@@ -30,6 +30,14 @@ struct ServerLimits {
   std::size_t max_body_bytes = 64 * 1024;
   /// Tables held in memory (every unfinished one, and finished ones being watched).
   std::size_t max_tables = 10000;
+  /// The lobby, per client address (client_address.h): open challenges at once, and
+  /// challenges created within an hour; beyond, `429 rate-limited`.
+  int challenges_open_per_address = 3;
+  int challenges_per_hour_per_address = 10;
+  /// An untaken challenge leaves the lobby this long after its creation.
+  std::chrono::milliseconds challenge_ttl{15 * 60 * 1000};
+  /// Challenges listed by GET /api/challenges at most (the oldest first).
+  int challenges_listed = 100;
 };
 
 }  // namespace pg

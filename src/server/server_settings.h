@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "server/server_limits.h"
 #include "store/sqlite_store.h"
@@ -35,6 +36,9 @@ struct ServerSettings {
   /// On an online table without a clock: how long the player on turn may be away (no
   /// connection) before the opponent may end the game (docs/protocol.md, "Abandoned games").
   int64_t abandon_after_ms = 120000;
+  /// Proxies whose X-Real-IP / X-Forwarded-For name the client (client_address.h); a request
+  /// from any other peer is the peer's own. Empty: trust no one.
+  std::vector<std::string> trusted_proxies = {"127.0.0.1", "::1"};
   ServerLimits limits;
 };
 

@@ -24,7 +24,8 @@ using tcp = net::ip::tcp;
 
 HttpResult httpRequest(const std::string& host, uint16_t port, const std::string& method,
                        const std::string& target, const std::string& body,
-                       const std::string& content_type) {
+                       const std::string& content_type,
+                       const std::vector<std::pair<std::string, std::string>>& headers) {
   try {
     net::io_context ioc;
     tcp::resolver resolver(ioc);
@@ -33,6 +34,7 @@ HttpResult httpRequest(const std::string& host, uint16_t port, const std::string
     http::request<http::string_body> req{http::string_to_verb(method), target, 11};
     req.set(http::field::host, host + ":" + std::to_string(port));
     req.set(http::field::user_agent, "phantomgo-client");
+    for (const auto& [name, value] : headers) req.set(name, value);
     if (!body.empty() || method == "POST") {
       req.set(http::field::content_type, content_type);
       req.body() = body;

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "protocol/json.h"
@@ -23,9 +24,11 @@ struct HttpResult {
 };
 
 /// One blocking HTTP/1.1 request. Throws std::runtime_error when the connection fails.
+/// `headers` are sent besides Host, User-Agent and the body's.
 HttpResult httpRequest(const std::string& host, uint16_t port, const std::string& method,
                        const std::string& target, const std::string& body = "",
-                       const std::string& content_type = "application/json");
+                       const std::string& content_type = "application/json",
+                       const std::vector<std::pair<std::string, std::string>>& headers = {});
 
 class WsClient {
  public:

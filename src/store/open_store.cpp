@@ -1,6 +1,8 @@
 #include "store/open_store.h"
 
+#include "store/pg_challenge_store.h"
 #include "store/pg_store.h"
+#include "store/sqlite_challenge_store.h"
 
 namespace pg {
 
@@ -12,6 +14,12 @@ std::unique_ptr<Store> openStore(const std::string& location, Durability durabil
                                  bool group_commit) {
   if (isPostgresLocation(location)) return std::make_unique<PgStore>(location, group_commit);
   return std::make_unique<SqliteStore>(location, durability, group_commit);
+}
+
+std::unique_ptr<ChallengeStore> openChallengeStore(const std::string& location,
+                                                   Durability durability) {
+  if (isPostgresLocation(location)) return std::make_unique<PgChallengeStore>(location);
+  return std::make_unique<SqliteChallengeStore>(location, durability);
 }
 
 }  // namespace pg

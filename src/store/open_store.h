@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "store/challenge_store.h"
 #include "store/sqlite_store.h"
 #include "store/store.h"
 
@@ -18,5 +19,10 @@ bool isPostgresLocation(const std::string& location);
 /// StoreError.
 std::unique_ptr<Store> openStore(const std::string& location, Durability durability,
                                  bool group_commit);
+
+/// The lobby in the same database as openStore(location, ...), which must be opened first (it
+/// brings the schema up to date). Throws StoreError.
+std::unique_ptr<ChallengeStore> openChallengeStore(const std::string& location,
+                                                   Durability durability);
 
 }  // namespace pg

@@ -36,6 +36,8 @@ CREATE TABLE events (
   PRIMARY KEY (table_id, seq)
 );
 )sql"},
+      // 2: rematches and chat (store.h), and the lobby's open challenges
+      // (pg_challenge_store.h).
       {2, R"sql(
 ALTER TABLE tables ADD COLUMN rematch_of text;
 CREATE UNIQUE INDEX tables_rematch_of ON tables (rematch_of) WHERE rematch_of IS NOT NULL;
@@ -46,6 +48,21 @@ CREATE TABLE chat (
   line     text NOT NULL,
   PRIMARY KEY (table_id, seq)
 );
+CREATE TABLE challenges (
+  id            text PRIMARY KEY,
+  address       text NOT NULL,
+  created_at    bigint NOT NULL,
+  expires_at    bigint NOT NULL,
+  listing       text NOT NULL,
+  cancel_secret text NOT NULL,
+  table_id      text,
+  seat_token    text NOT NULL DEFAULT '',
+  taken_at      bigint,
+  cancelled_at  bigint
+);
+CREATE INDEX challenges_address ON challenges (address, created_at);
+CREATE INDEX challenges_open ON challenges (created_at)
+  WHERE taken_at IS NULL AND cancelled_at IS NULL;
 )sql"},
   };
   return list;

@@ -8,6 +8,8 @@ namespace pg {
 
 namespace {
 
+// 1: tables and events. 2: rematches and chat, and the lobby's challenges
+// (sqlite_challenge_store.h).
 constexpr int kSchemaVersion = 2;
 
 const char* const kSchema = R"sql(
@@ -30,6 +32,21 @@ CREATE TABLE IF NOT EXISTS events (
   event    TEXT NOT NULL,
   PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS challenges (
+  id            TEXT PRIMARY KEY,
+  address       TEXT NOT NULL,
+  created_at    INTEGER NOT NULL,
+  expires_at    INTEGER NOT NULL,
+  listing       TEXT NOT NULL,
+  cancel_secret TEXT NOT NULL,
+  table_id      TEXT,
+  seat_token    TEXT NOT NULL DEFAULT '',
+  taken_at      INTEGER,
+  cancelled_at  INTEGER
+);
+CREATE INDEX IF NOT EXISTS challenges_address ON challenges(address, created_at);
+CREATE INDEX IF NOT EXISTS challenges_open ON challenges(created_at)
+  WHERE taken_at IS NULL AND cancelled_at IS NULL;
 )sql";
 
 // Version 2: rematches and chat. Applied once, to a database of version 1 (or a new one).

@@ -32,6 +32,7 @@ test('a whole online game between two browsers', async () => {
 
   // Set up a 5x5 table on the home page.
   await black.goto(`${env.server.url}/`);
+  await black.getByLabel('Online, with a link').check(); // the form starts at the computer
   await black.locator('#size').selectOption('5');
   await screenshot(black, 'home-desktop');
   await black.getByRole('button', { name: 'Create the table' }).click();

@@ -1,0 +1,22 @@
+// What the JSON API's answers share: a JSON reply, the error form of docs/protocol.md, and the
+// origin written into seat and watch links.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "protocol/json.h"
+#include "server/http_types.h"
+#include "server/server_settings.h"
+
+namespace pg {
+
+/// `j` as application/json, never cached.
+HttpReply jsonReply(int status, const Json& j);
+/// {"error": {"code": code, "message": message}}.
+HttpReply errorReply(int status, std::string_view code, std::string_view message);
+/// The origin of links ("http://host:port"): --public-url, else the request's Host if it looks
+/// like a host, else the bound address.
+std::string linkOrigin(const HttpRequest& req, const ServerSettings& settings);
+
+}  // namespace pg

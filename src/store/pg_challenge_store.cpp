@@ -1,0 +1,202 @@
+#include "store/pg_challenge_store.h"
+
+#include <algorithm>
+
+#include "store/pg_connection.h"
+#include "store/pg_migrations.h"
+
+namespace pg {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr std::chrono::milliseconds kFirstBackoff{50};
+constexpr std::chrono::milliseconds kMaxBackoff{2000};
+constexpr int64_t kHourMs = 3600 * 1000;
+constexpr int64_t kForgetAfterMs = 24 * kHourMs;
+constexpr int kFirstSchemaWithChallenges = 2;
+
+std::string num(int64_t v) {
+  return std::to_string(v);
+}
+
+}  // namespace
+
+PgChallengeStore::PgChallengeStore(const std::string& conninfo) : conninfo_(conninfo) {
+  std::lock_guard lock(mutex_);
+  connect();
+  const pq::Result r = conn_->exec("reading the schema version",
+                                   "SELECT coalesce(max(version), 0) FROM schema_migrations");
+  const int64_t version = pq::int64At(r.get(), 0, 0);
+  if (version < kFirstSchemaWithChallenges)
+    throw StoreError("the database has schema version " + std::to_string(version) +
+                     ", without the lobby: open it as a PgStore first");
+}
+
+PgChallengeStore::~PgChallengeStore() = default;
+
+void PgChallengeStore::connect() {
+  conn_.reset();
+  const Clock::time_point now = Clock::now();
+  if (now < next_attempt_)
+    throw pq::ConnectionLost("no database session (reconnecting to PostgreSQL)");
+  try {
+    conn_ = std::make_unique<pq::Connection>(conninfo_);
+  } catch (const pq::ConnectionLost&) {
+    next_attempt_ = now + backoff_;
+    backoff_ = std::min(kMaxBackoff, backoff_ * 2);
+    throw;
+  }
+  backoff_ = kFirstBackoff;
+  next_attempt_ = {};
+}
+
+template <typename F>
+auto PgChallengeStore::run(const char* what, F&& f) {
+  std::lock_guard lock(mutex_);
+  for (int attempt = 0;; ++attempt) {
+    try {
+      if (!conn_ || !conn_->ok()) connect();
+      return f(*conn_);
+    } catch (const pq::ConnectionLost& e) {
+      conn_.reset();
+      if (attempt > 0 || next_attempt_ != Clock::time_point{})
+        throw StoreError(std::string(what) + ": " + e.what());
+    }
+  }
+}
+
+Reservation PgChallengeStore::reserve(const NewChallenge& c, const ChallengeLimits& limits) {
+  return run("reserving a challenge", [&](pq::Connection& db) {
+    db.exec("reserving a challenge", "BEGIN");
+    try {
+      db.execPrepared("locking an address", "challenge_lock",
+                      "SELECT pg_advisory_xact_lock($1::int, hashtext($2))",
+                      {std::to_string(kChallengeLockKey), c.address});
+      db.execPrepared("forgetting old challenges", "challenge_forget",
+                      "DELETE FROM challenges WHERE created_at < $1",
+                      {num(c.created_at - kForgetAfterMs)});
+      const pq::Result open = db.execPrepared(
+          "counting open challenges", "challenge_count_open",
+          "SELECT count(*), coalesce(min(expires_at), 0) FROM challenges WHERE address = $1 "
+          "AND taken_at IS NULL AND cancelled_at IS NULL AND expires_at > $2",
+          {c.address, num(c.created_at)});
+      const pq::Result hour = db.execPrepared(
+          "counting recent challenges", "challenge_count_hour",
+          "SELECT count(*), coalesce(min(created_at), 0) FROM challenges WHERE address = $1 "
+          "AND created_at > $2",
+          {c.address, num(c.created_at - kHourMs)});
+      Reservation r;
+      if (pq::int64At(open.get(), 0, 0) >= limits.max_open)
+        r.retry_after_ms = std::max<int64_t>(1, pq::int64At(open.get(), 0, 1) - c.created_at);
+      if (pq::int64At(hour.get(), 0, 0) >= limits.max_per_hour)
+        r.retry_after_ms =
+            std::max(r.retry_after_ms,
+                     std::max<int64_t>(1, pq::int64At(hour.get(), 0, 1) + kHourMs - c.created_at));
+      if (r.retry_after_ms == 0) {
+        db.execPrepared(
+            "reserving a challenge", "challenge_insert",
+            "INSERT INTO challenges (id, address, created_at, expires_at, listing, "
+            "cancel_secret) VALUES ($1, $2, $3, $4, $5, $6)",
+            {c.id, c.address, num(c.created_at), num(c.expires_at), c.listing, c.cancel_secret});
+        r.reserved = true;
+      }
+      db.exec("committing a challenge", "COMMIT");
+      return r;
+    } catch (...) {
+      if (db.ok()) {
+        try {
+          db.exec("rolling back a challenge", "ROLLBACK");
+        } catch (const StoreError&) {  // the first error is the one to report
+        }
+      }
+      throw;
+    }
+  });
+}
+
+void PgChallengeStore::attach(const std::string& id, const std::string& table_id,
+                              const std::string& seat_token) {
+  run("listing a challenge", [&](pq::Connection& db) {
+    const pq::Result r = db.execPrepared(
+        "listing a challenge", "challenge_attach",
+        "UPDATE challenges SET table_id = $2, seat_token = $3 WHERE id = $1 AND table_id IS NULL",
+        {id, table_id, seat_token});
+    if (pq::affectedRows(r.get()) != 1)
+      throw StoreError("listing a challenge: no such reserved challenge");
+  });
+}
+
+void PgChallengeStore::discard(const std::string& id) {
+  run("discarding a challenge", [&](pq::Connection& db) {
+    db.execPrepared("discarding a challenge", "challenge_discard",
+                    "DELETE FROM challenges WHERE id = $1 AND table_id IS NULL", {id});
+  });
+}
+
+std::vector<OpenChallenge> PgChallengeStore::open(int64_t now, int limit) {
+  return run("listing the lobby", [&](pq::Connection& db) {
+    const pq::Result r = db.execPrepared(
+        "listing the lobby", "challenge_open",
+        "SELECT id, created_at, expires_at, listing FROM challenges WHERE table_id IS NOT NULL "
+        "AND taken_at IS NULL AND cancelled_at IS NULL AND expires_at > $1 "
+        "ORDER BY created_at, id LIMIT $2",
+        {num(now), std::to_string(limit)});
+    std::vector<OpenChallenge> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i)
+      out.push_back(OpenChallenge{pq::text(r.get(), i, 0), pq::int64At(r.get(), i, 1),
+                                  pq::int64At(r.get(), i, 2), pq::text(r.get(), i, 3)});
+    return out;
+  });
+}
+
+TakeResult PgChallengeStore::take(const std::string& id, int64_t now) {
+  return run("taking a challenge", [&](pq::Connection& db) {
+    TakeResult t;
+    const pq::Result r = db.execPrepared(
+        "taking a challenge", "challenge_take",
+        "UPDATE challenges SET taken_at = $2 WHERE id = $1 AND table_id IS NOT NULL AND "
+        "taken_at IS NULL AND cancelled_at IS NULL AND expires_at > $2 "
+        "RETURNING table_id, seat_token, listing",
+        {id, num(now)});
+    if (PQntuples(r.get()) == 1) {
+      t.status = TakeResult::Status::Taken;
+      t.table_id = pq::text(r.get(), 0, 0);
+      t.seat_token = pq::text(r.get(), 0, 1);
+      t.listing = pq::text(r.get(), 0, 2);
+      return t;
+    }
+    const pq::Result why = db.execPrepared(
+        "taking a challenge", "challenge_why",
+        "SELECT table_id IS NULL, taken_at IS NOT NULL, cancelled_at IS NOT NULL FROM challenges "
+        "WHERE id = $1",
+        {id});
+    if (PQntuples(why.get()) == 0 || pq::text(why.get(), 0, 0) == "t" ||
+        pq::text(why.get(), 0, 2) == "t")
+      t.status = TakeResult::Status::Unknown;
+    else if (pq::text(why.get(), 0, 1) == "t")
+      t.status = TakeResult::Status::AlreadyTaken;
+    else
+      t.status = TakeResult::Status::Expired;
+    return t;
+  });
+}
+
+CancelResult PgChallengeStore::cancel(const std::string& id, const std::string& secret,
+                                      int64_t now) {
+  return run("cancelling a challenge", [&](pq::Connection& db) {
+    const pq::Result r =
+        db.execPrepared("cancelling a challenge", "challenge_secret",
+                        "SELECT cancel_secret FROM challenges WHERE id = $1", {id});
+    if (PQntuples(r.get()) == 0) return CancelResult::Unknown;
+    if (!sameSecret(pq::text(r.get(), 0, 0), secret)) return CancelResult::WrongSecret;
+    const pq::Result u =
+        db.execPrepared("cancelling a challenge", "challenge_cancel",
+                        "UPDATE challenges SET cancelled_at = $2 WHERE id = $1 AND taken_at IS "
+                        "NULL AND cancelled_at IS NULL AND expires_at > $2",
+                        {id, num(now)});
+    return pq::affectedRows(u.get()) == 1 ? CancelResult::Cancelled : CancelResult::Gone;
+  });
+}
+
+}  // namespace pg

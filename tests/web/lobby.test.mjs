@@ -1,0 +1,161 @@
+// The lobby on the home page, at phone and desktop size: a challenge opened in one browser from
+// the setup form waits at its table, is listed (with no token or secret in the JSON) in another
+// browser, which takes it; both are at the same table and play; the creator can withdraw one;
+// an empty lobby says so and offers the computer; the setup form starts at "Against the
+// computer" and remembers the last settings used. Each browser context speaks for an address of
+// its own (X-Real-IP from loopback, a trusted proxy), as the lobby's limits count per address.
+// axe-core checks the lobby, listed and empty.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
+import { DESKTOP, PHONE, screenshot, serverAndBrowser, tryAt, watchErrors } from './helpers.mjs';
+
+const env = serverAndBrowser();
+let addresses = 0;
+
+async function newPage(viewport) {
+  const ctx = await env.browser.newContext({ viewport, locale: 'en-GB' });
+  await ctx.setExtraHTTPHeaders({ 'X-Real-IP': `192.0.2.${++addresses}` });
+  const page = await ctx.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  return { ctx, page, errors };
+}
+
+/// axe-core on the page: no serious or critical violation (the lesser ones are diagnostics).
+async function axe(t, page, what) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const describe = (v) => `${v.id} (${v.impact}): ${v.help} ` + v.nodes.map((n) => n.target.join(' ')).join(', ');
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  for (const v of violations.filter((x) => !bad.includes(x))) t.diagnostic(`${what}: ${describe(v)}`);
+  assert.deepEqual(bad.map(describe), [], `${what}: axe found serious or critical violations`);
+}
+
+const lobbyJson = async () => {
+  const res = await fetch(`${env.server.url}/api/challenges`);
+  assert.equal(res.status, 200);
+  return res.text();
+};
+const hashOf = (page) => new URL(page.url()).hash;
+const tableOf = (page) => new URLSearchParams(hashOf(page).slice(1)).get('table');
+const tokenOf = (page) => new URLSearchParams(hashOf(page).slice(1)).get('token');
+
+for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  test(`${name}: a challenge opened in one browser is taken in another, and both play`, async (t) => {
+    const a = await newPage(viewport);
+    const b = await newPage(viewport);
+
+    await a.page.goto(`${env.server.url}/`);
+    await a.page.getByLabel('Open challenge in the lobby').check();
+    await a.page.locator('#size').selectOption('5');
+    await a.page.getByLabel('Black', { exact: true }).check();
+    await a.page.getByLabel('Your name in the lobby (optional)').fill('Alice');
+    await screenshot(a.page, `lobby-setup-${name}`);
+    await a.page.getByRole('button', { name: 'Open the challenge' }).click();
+    await a.page.waitForURL(/#table=.+&token=.+/);
+    await a.page.locator('[data-testid="turn"]', { hasText: 'Waiting for the other player' }).waitFor();
+
+    // The list holds what a taker needs, and no secret.
+    const text = await lobbyJson();
+    const list = JSON.parse(text).challenges;
+    assert.equal(list.length, 1);
+    assert.equal(list[0].name, 'Alice');
+    assert.equal(list[0].color, 'black');
+    assert.equal(list[0].rules.size, 5);
+    assert.ok(!text.includes(tokenOf(a.page)), 'no seat token in the lobby');
+    assert.ok(!/token|secret|192\.0\.2/.test(text), 'no token, secret or address in the lobby');
+
+    await b.page.goto(`${env.server.url}/`);
+    const item = b.page.locator('[data-testid="challenge"]');
+    await item.waitFor();
+    assert.match(await item.innerText(), /5 × 5/);
+    assert.match(await item.innerText(), /You would play: White/);
+    assert.match(await item.innerText(), /Opened by: Alice/);
+    await screenshot(b.page, `lobby-list-${name}`);
+    await axe(t, b.page, `${name} lobby with a challenge`);
+    await item.getByRole('button', { name: /^Play this game: 5 × 5/ }).click();
+    await b.page.waitForURL(/#table=.+&token=.+/);
+    assert.equal(tableOf(b.page), tableOf(a.page), 'both at the same table');
+    assert.notEqual(tokenOf(b.page), tokenOf(a.page));
+    assert.equal(JSON.parse(await lobbyJson()).challenges.length, 0, 'a taken challenge leaves the lobby');
+
+    // The game starts: Black (the creator) plays, White hears of it.
+    await a.page.locator('[data-testid="turn"]', { hasText: /^Your turn/ }).waitFor();
+    await tryAt(a.page, 'C3');
+    await b.page.locator('[data-testid="turn"]', { hasText: /^Your turn/ }).waitFor();
+    await b.page.locator('[data-testid="log"]', { hasText: 'Black moved' }).waitFor();
+
+    // The taker's seat is saved on the device like any other.
+    await b.page.goto(`${env.server.url}/#/`);
+    await b.page.locator(`[data-testid="saved-table"][data-table="${tableOf(a.page)}"]`).waitFor();
+    assert.deepEqual(a.errors, []);
+    assert.deepEqual(b.errors, []);
+    await a.ctx.close();
+    await b.ctx.close();
+  });
+
+  test(`${name}: the creator sees their own challenge and withdraws it`, async () => {
+    const a = await newPage(viewport);
+    await a.page.goto(`${env.server.url}/`);
+    await a.page.getByLabel('Open challenge in the lobby').check();
+    await a.page.getByLabel('Random', { exact: true }).check();
+    await a.page.getByRole('button', { name: 'Open the challenge' }).click();
+    await a.page.waitForURL(/#table=.+&token=.+/);
+    await a.page.goto(`${env.server.url}/#/`);
+    const item = a.page.locator('[data-testid="challenge"]');
+    await item.waitFor();
+    assert.match(await item.innerText(), /Your own challenge/);
+    assert.match(await item.innerText(), /Opened by: anonymous/);
+    assert.equal(await item.locator('[data-testid="take"]').count(), 0);
+    await item.locator('[data-testid="withdraw"]').click();
+    await a.page.locator('[data-testid="lobby-empty"]').waitFor();
+    assert.equal(JSON.parse(await lobbyJson()).challenges.length, 0);
+    assert.deepEqual(a.errors, []);
+    await a.ctx.close();
+  });
+
+  test(`${name}: an empty lobby says so and offers the computer`, async (t) => {
+    assert.equal(JSON.parse(await lobbyJson()).challenges.length, 0);
+    const a = await newPage(viewport);
+    await a.page.goto(`${env.server.url}/`);
+    const empty = a.page.locator('[data-testid="lobby-empty"]');
+    await empty.waitFor();
+    assert.match(await empty.innerText(), /Nobody is waiting for an opponent right now/);
+    await screenshot(a.page, `lobby-empty-${name}`);
+    await axe(t, a.page, `${name} empty lobby`);
+    await empty.getByRole('button', { name: 'Play the computer instead' }).click();
+    await a.page.waitForURL(/#table=.+&token=.+/);
+    await a.page.locator('[data-testid="presence"]', { hasText: 'White is the computer' }).waitFor();
+    assert.deepEqual(a.errors, []);
+    await a.ctx.close();
+  });
+
+  test(`${name}: the setup form starts at the computer and remembers the last settings`, async () => {
+    const a = await newPage(viewport);
+    await a.page.goto(`${env.server.url}/`);
+    assert.ok(await a.page.getByLabel('Against the computer').isChecked(), 'the computer by default');
+    await a.page.getByLabel('Two players on one device').check();
+    await a.page.locator('#size').selectOption('7');
+    await a.page.locator('#ko').selectOption('simple');
+    await a.page.getByLabel('Torus: the board wraps around at the edges').check();
+    await a.page.getByRole('button', { name: 'Create the table' }).click();
+    await a.page.waitForURL(/#table=.+&token=.+/);
+
+    await a.page.goto(`${env.server.url}/#/`);
+    await a.page.reload();
+    await a.page.locator('[data-testid="setup"]').waitFor();
+    assert.ok(await a.page.getByLabel('Two players on one device').isChecked());
+    assert.equal(await a.page.locator('#size').inputValue(), '7');
+    assert.equal(await a.page.locator('#ko').inputValue(), 'simple');
+    assert.ok(await a.page.getByLabel('Torus: the board wraps around at the edges').isChecked());
+
+    // Junk in the storage is not a setting: the form starts from its defaults.
+    await a.page.evaluate(() => localStorage.setItem('pg.setup', '{"mode": "chess", "size": 99'));
+    await a.page.reload();
+    await a.page.locator('[data-testid="setup"]').waitFor();
+    assert.ok(await a.page.getByLabel('Against the computer').isChecked());
+    assert.equal(await a.page.locator('#size').inputValue(), '9');
+    assert.deepEqual(a.errors, []);
+    await a.ctx.close();
+  });
+}

@@ -1,0 +1,187 @@
+// The lobby on the home page: the open challenges any visitor may take (GET /api/challenges,
+// refreshed every 10 s while the page is visible), each with its board, variant, clock, the
+// colour the taker gets and the creator's name. Taking one saves the seat on this device like
+// any other and opens the table; this device's own challenges can be withdrawn instead. With
+// nobody waiting, it says so and offers a game against the computer at once.
+import { useEffect, useState } from 'preact/hooks';
+import { html } from './lib/html.js';
+import { t, formatNumber, colorName } from './i18n/i18n.js';
+import { saveTable, savedTables } from './saved.js';
+import { errorSentence } from './errors.js';
+
+const REFRESH_MS = 10000;
+
+/// The words of a challenge's rules and clock: "9 × 9 · komi 7.5 · simple ko · torus · 10 min + 5 s".
+export function challengeSummary(c) {
+  const r = c.rules ?? {};
+  const parts = [`${r.size} × ${r.size}`];
+  if (r.handicap > 0) parts.push(t('lobby.handicap', { n: r.handicap }));
+  parts.push(t('lobby.komi', { komi: formatNumber(r.komi) }));
+  if (r.ko === 'simple') parts.push(t('setup.ko.simple'));
+  if (r.atari_go) parts.push(t('setup.atariGo.short'));
+  if (r.topology === 'torus') parts.push(t('setup.torus.short'));
+  parts.push(
+    c.clock
+      ? t('lobby.clock', { main: formatNumber(c.clock.main_seconds / 60), inc: c.clock.increment_seconds })
+      : t('lobby.noClock'),
+  );
+  return parts.join(' · ');
+}
+
+const opposite = (color) => (color === 'black' ? 'white' : 'black');
+
+/// The challenges this device created and still holds the cancel secret of, by challenge id.
+function ownChallenges() {
+  const own = {};
+  for (const s of savedTables()) if (s.challenge?.id) own[s.challenge.id] = s;
+  return own;
+}
+
+/// The sentence for a lobby error code (the lobby's own codes, else the general ones).
+function lobbyError(code) {
+  return ['taken', 'expired', 'no-such-challenge', 'gone', 'rate-limited'].includes(code)
+    ? t(`lobby.err.${code}`)
+    : errorSentence(code);
+}
+
+/// Opens the seat `link` ({token, url}) of `table`, saved on this device.
+function openSeat(table, token, fields) {
+  saveTable(table, token, { mode: 'online', ...fields });
+  location.hash = `table=${encodeURIComponent(table)}&token=${encodeURIComponent(token)}`;
+}
+
+export function Lobby() {
+  const [list, setList] = useState(null); // null until the first answer
+  const [failed, setFailed] = useState(false);
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [own, setOwn] = useState(ownChallenges);
+
+  const refresh = async () => {
+    try {
+      const res = await fetch('/api/challenges');
+      if (!res.ok) throw new Error(String(res.status));
+      const json = await res.json();
+      setList(Array.isArray(json.challenges) ? json.challenges : []);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  useEffect(() => {
+    refresh();
+    const tick = () => document.visibilityState === 'visible' && refresh();
+    const timer = setInterval(tick, REFRESH_MS);
+    document.addEventListener('visibilitychange', tick);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', tick);
+    };
+  }, []);
+
+  const take = async (c) => {
+    setError(null);
+    setBusy(true);
+    try {
+      const res = await fetch(`/api/challenges/${encodeURIComponent(c.id)}/take`, { method: 'POST' });
+      const json = await res.json().catch(() => null);
+      if (!res.ok) {
+        setError(lobbyError(json?.error?.code));
+        setBusy(false);
+        refresh();
+        return;
+      }
+      openSeat(json.table, json.seat.token, {
+        seat: json.color,
+        size: c.rules.size,
+        torus: c.rules.topology === 'torus',
+        watch: json.watch_url,
+      });
+    } catch {
+      setError(t('err.network'));
+      setBusy(false);
+    }
+  };
+
+  const withdraw = async (c) => {
+    const mine = own[c.id];
+    setError(null);
+    try {
+      const res = await fetch(`/api/challenges/${encodeURIComponent(c.id)}`, {
+        method: 'DELETE',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ cancel_secret: mine.challenge.secret }),
+      });
+      const json = await res.json().catch(() => null);
+      if (res.ok || res.status === 410 || res.status === 404) saveTable(mine.table, mine.token, { challenge: null });
+      if (!res.ok && res.status !== 410) setError(lobbyError(json?.error?.code));
+      setOwn(ownChallenges());
+      refresh();
+    } catch {
+      setError(t('err.network'));
+    }
+  };
+
+  const playComputer = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      const res = await fetch('/api/tables', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ rules: { size: 9 }, mode: 'computer', computer: { color: 'white', strength: 'easy' } }),
+      });
+      const json = await res.json().catch(() => null);
+      if (!res.ok) {
+        setError(errorSentence(json?.error?.code));
+        setBusy(false);
+        return;
+      }
+      saveTable(json.table, json.seats.black.token, { mode: 'computer', seat: 'black', size: 9, torus: false });
+      location.hash = `table=${encodeURIComponent(json.table)}&token=${encodeURIComponent(json.seats.black.token)}`;
+    } catch {
+      setError(t('err.network'));
+      setBusy(false);
+    }
+  };
+
+  const item = (c) => {
+    const mine = own[c.id];
+    return html`<li key=${c.id} class="challenge" data-testid="challenge" data-challenge=${c.id}>
+      <div class="challenge-text">
+        <strong>${challengeSummary(c)}</strong>
+        <span>
+          ${mine ? t('lobby.yours') : t('lobby.yourColor', { color: colorName(opposite(c.color)) })}
+          ${' · '}${t('lobby.by', { name: c.name ?? t('lobby.anonymous') })}
+        </span>
+      </div>
+      ${mine
+        ? html`<span class="challenge-actions">
+            <a class="button" href="#table=${encodeURIComponent(mine.table)}&token=${encodeURIComponent(mine.token)}">${t('lobby.toTable')}</a>
+            <button type="button" data-testid="withdraw" onClick=${() => withdraw(c)}>${t('lobby.withdraw')}</button>
+          </span>`
+        : html`<button type="button" class="primary" data-testid="take" disabled=${busy}
+            aria-label=${t('lobby.takeLabel', { game: challengeSummary(c) })} onClick=${() => take(c)}>
+            ${t('lobby.take')}
+          </button>`}
+    </li>`;
+  };
+
+  return html`
+    <section class="lobby card" aria-labelledby="lobby-title" data-testid="lobby">
+      <h2 id="lobby-title">${t('lobby.title')}</h2>
+      <p class="hint">${t('lobby.lead')}</p>
+      ${list && list.length > 0 && html`<ul class="challenges" data-testid="challenges">${list.map(item)}</ul>`}
+      ${list && list.length === 0 &&
+      html`<div data-testid="lobby-empty">
+        <p>${t('lobby.empty')}</p>
+        <button type="button" class="primary" data-testid="play-computer" disabled=${busy} onClick=${playComputer}>
+          ${t('lobby.playComputer')}
+        </button>
+      </div>`}
+      ${failed && html`<p class="muted">${t('lobby.unavailable')}</p>`}
+      ${error && html`<p class="error" role="alert">${error}</p>`}
+    </section>
+  `;
+}
