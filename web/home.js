@@ -133,6 +133,8 @@ function SetupForm() {
     const rules = { size, komi: komiValue, handicap, ko, atari_go: atariGo, topology: torus ? 'torus' : 'planar' };
     const body = mode === 'lobby' ? { rules, color } : { rules, mode };
     if (mode === 'lobby' && name.trim()) body.name = name.trim();
+    // The creator's display name, on the creator's colour (the SGF's PB or PW).
+    if ((mode === 'online' || mode === 'computer') && name.trim()) body.names = { [seatColor]: name.trim() };
     if (mode === 'computer') body.computer = { color: seatColor === 'black' ? 'white' : 'black', strength };
     if (clock && clockKind === 'correspondence') {
       body.clock = { days_per_move: days };
@@ -227,11 +229,12 @@ function SetupForm() {
           ${mode === 'lobby' && radio('color', 'random', seatColor, setColor, t('setup.color.random'))}
         </fieldset>`}
 
-        ${mode === 'lobby' &&
+        ${mode !== 'hotseat' &&
         html`<div class="field">
           <label for="challenge-name">${t('setup.name')}</label>
           <input id="challenge-name" type="text" maxlength="40" autocomplete="nickname" value=${name}
-            onInput=${(e) => setName(e.currentTarget.value)} />
+            aria-describedby="challenge-name-hint" onInput=${(e) => setName(e.currentTarget.value)} />
+          <span class="hint" id="challenge-name-hint">${t('setup.name.hint')}</span>
         </div>`}
 
         ${mode === 'computer' &&

@@ -739,6 +739,14 @@ function Counts({ view, seat, marks }) {
   `;
 }
 
+/// A seat's colour, with its player's display name when one was given ("Ann (Black)").
+function playerName(info, color) {
+  const name = info.names?.[color];
+  const defaults = { black: 'Black', white: 'White' }; // the server's names for no name
+  if (!name || name === defaults[color]) return colorName(color);
+  return t('presence.named', { name, player: colorName(color) });
+}
+
 /// Who is at the table, from its public information (`seats`, `spectators`).
 function Presence({ info, seat }) {
   const items = ['black', 'white']
@@ -748,7 +756,7 @@ function Presence({ info, seat }) {
       const here = info.seats[c].connected;
       const text = computer
         ? t('presence.computer', { player: colorName(c), strength: t(`strength.${info.computer?.strength ?? 'medium'}`) })
-        : t(here ? 'presence.here' : 'presence.away', { player: colorName(c) });
+        : t(here ? 'presence.here' : 'presence.away', { player: playerName(info, c) });
       return html`<li class=${here || computer ? 'here' : 'away'}>${text}</li>`;
     });
   return html`<ul class="presence" data-testid="presence">
