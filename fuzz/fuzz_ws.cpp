@@ -224,11 +224,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       case 6: {
         const char* types[] = {"pass",    "pass",           "pass", "claim-abandoned",
                                "rematch", "decline-rematch"};
-        const auto k = in.ConsumeIntegralInRange<std::size_t>(0, 6);
+        const auto k = in.ConsumeIntegralInRange<std::size_t>(0, 7);
         if (k < 6)
           msg = Json{{"type", types[k]}};
         else
-          msg = Json{{"type", "chat"}, {"text", in.ConsumeRandomLengthString(300)}};
+          msg = Json{{"type", k == 6 ? "chat" : "name"},
+                     {k == 6 ? "text" : "name", in.ConsumeRandomLengthString(300)}};
         break;
       }
       case 7:
@@ -253,7 +254,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         }
         break;
     }
-    if (!msg.is_null()) route(fx, c, msg.dump());
+    // Random bytes in a chat line or a name may not be UTF-8: replaced, as a client must send it.
+    if (!msg.is_null()) route(fx, c, msg.dump(-1, ' ', false, Json::error_handler_t::replace));
     fx.poll();
     for (Conn& each : conns) checkFrames(each, handicap, id);
   }

@@ -18,6 +18,7 @@ import { AlertSettings } from './alert-settings.js';
 import { AwayNotice } from './away.js';
 import { RematchPanel, rematchHref } from './rematch.js';
 import { Chat, chatAfter, hasChat } from './chat.js';
+import { NameField, deviceName, unnamed } from './display-name.js';
 
 const CURTAIN_DELAY_MS = 800;
 // The height (px) kept beside the board for what must be seen with it: the site header, the
@@ -230,6 +231,11 @@ export function TablePage({ table, token }) {
           torus: msg.info.rules.topology === 'torus',
           over: msg.info.state === 'over',
         });
+      // The name kept on this device goes to a seat that has none yet (an invitation taken).
+      if (msg.type === 'joined' && (msg.role === 'black' || msg.role === 'white') && msg.info.state !== 'over') {
+        const name = deviceName();
+        if (name && unnamed(msg.info, msg.role)) connRef.current?.send({ type: 'name', name });
+      }
       // The home page forgets a finished game without asking (home.js): remember the end.
       if (msg.type === 'info' && msg.info.state === 'over' && token && !savedTable(table, token)?.over)
         saveTable(table, token, { over: true });
@@ -636,6 +642,7 @@ function TableView(props) {
           />`}
           <${Counts} view=${view} seat=${seat} marks=${marks.length} />
           ${!hotseat && html`<${Presence} info=${state.info} seat=${seat} />`}
+          ${!hotseat && !spectator && !view.over && html`<${NameField} info=${state.info} seat=${seat} send=${send} />`}
           ${!spectator && !view.over && html`<${AlertSettings} notify=${!hotseat} />`}
           ${view.over && html`<${EndPanel} table=${table} view=${view} won=${won} outcome=${outcome} area=${!!area} />`}
           ${view.over && state.info.state === 'over' &&

@@ -53,8 +53,9 @@ ParsedMessage parseJoin(const Json& msg) {
   return ClientMessage{std::move(j)};
 }
 
-/// The number of code points of valid UTF-8 without control characters, or nullopt.
-std::optional<std::size_t> chatChars(const std::string& s) {
+}  // namespace
+
+std::optional<std::size_t> plainTextChars(const std::string& s) {
   std::size_t chars = 0;
   for (std::size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
@@ -79,10 +80,12 @@ std::optional<std::size_t> chatChars(const std::string& s) {
   return chars;
 }
 
+namespace {
+
 ParsedMessage parseChat(const Json& msg) {
   auto text = stringField(msg, "text");
   if (!text) return badRequest("A chat line needs a \"text\".");
-  const auto chars = chatChars(*text);
+  const auto chars = plainTextChars(*text);
   if (!chars) return badRequest("A chat line must be plain text, without control characters.");
   if (*text == std::string(text->size(), ' ') || *chars == 0)
     return badRequest("A chat line may not be empty.");
@@ -90,8 +93,18 @@ ParsedMessage parseChat(const Json& msg) {
   return ClientMessage{Command{ChatCommand{std::move(*text)}}};
 }
 
+ParsedMessage parseName(const Json& msg) {
+  auto name = stringField(msg, "name");
+  if (!name) return badRequest("A name message needs a \"name\".");
+  const auto chars = plainTextChars(*name);
+  if (!chars) return badRequest("A name must be plain text, without control characters.");
+  if (*chars > kMaxNameChars) return badRequest("A name may have at most 40 characters.");
+  return ClientMessage{Command{NameCommand{std::move(*name)}}};
+}
+
 ParsedMessage parseCommand(const std::string& type, const Json& msg) {
   if (type == "chat") return parseChat(msg);
+  if (type == "name") return parseName(msg);
   auto seat = seatField(msg);
   if (auto* e = std::get_if<ParseError>(&seat)) return *e;
   const SeatField s = std::get<SeatField>(seat);
@@ -152,6 +165,7 @@ struct ToJson {
   }
   Json operator()(const RematchCommand& c) const { return commandJson("rematch", c.seat); }
   Json operator()(const ChatCommand& c) const { return Json{{"type", "chat"}, {"text", c.text}}; }
+  Json operator()(const NameCommand& c) const { return Json{{"type", "name"}, {"name", c.name}}; }
   Json operator()(const DeclineRematchCommand& c) const {
     return commandJson("decline-rematch", c.seat);
   }
@@ -179,7 +193,8 @@ ParsedMessage parseClientJson(const Json& msg) {
   if (type == "ping") return ClientMessage{PingRequest{}};
   if (type == "join") return parseJoin(msg);
   if (type == "try" || type == "pass" || type == "resign" || type == "mark" ||
-      type == "claim-abandoned" || type == "rematch" || type == "decline-rematch" || type == "chat")
+      type == "claim-abandoned" || type == "rematch" || type == "decline-rematch" ||
+      type == "chat" || type == "name")
     return parseCommand(type, msg);
   return ParseError{"unknown-command", "Unknown command."};
 }

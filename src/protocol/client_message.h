@@ -96,10 +96,20 @@ struct ChatCommand {
 };
 /// The longest chat line, in characters (Unicode code points).
 inline constexpr std::size_t kMaxChatChars = 280;
+/// A seat's display name (empty: back to the colour's name).
+struct NameCommand {
+  std::string name;  ///< plain text, at most kMaxNameChars characters
+  bool operator==(const NameCommand&) const = default;
+};
+/// The longest display name, in characters (Unicode code points).
+inline constexpr std::size_t kMaxNameChars = 40;
+/// The number of characters (code points) of `s` if it is valid UTF-8 without control
+/// characters, else nullopt.
+std::optional<std::size_t> plainTextChars(const std::string& s);
 /// A game command: what a joined seat sends to its table.
 using Command =
     std::variant<TryCommand, PassCommand, ResignCommand, MarkCommand, ClaimAbandonedCommand,
-                 RematchCommand, DeclineRematchCommand, ChatCommand>;
+                 RematchCommand, DeclineRematchCommand, ChatCommand, NameCommand>;
 
 using ClientMessage = std::variant<PingRequest, JoinRequest, Command>;
 using ParsedMessage = std::variant<ClientMessage, ParseError>;

@@ -215,6 +215,7 @@ void Table::doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd) {
   const auto role = subs_.roleOf(peer.get());
   if (!role) return fail("not-joined", "Join a table first.");
   if (const auto* chat = std::get_if<ChatCommand>(&cmd)) return doChat(peer, *role, chat->text);
+  if (const auto* name = std::get_if<NameCommand>(&cmd)) return doName(peer, *role, name->name);
   if (*role == Role::Spectator) return fail("spectator", "Spectators cannot play.");
   const auto color = actingColor(*role,
                                  std::visit(
@@ -434,6 +435,53 @@ void Table::finishChat(const std::shared_ptr<Peer>& peer, const ChatLine& line,
       const auto f = chat_.frameFor(line, r, over);
       return f ? makeFrame(*f) : nullptr;
     });
+  }
+  commits_.releaseHeld();
+}
+
+// ---- Names ----
+
+void Table::doName(const std::shared_ptr<Peer>& peer, Role role, const std::string& name) {
+  auto fail = [&](std::string_view code, std::string_view message) {
+    peer->send(errorFrame(code, message));
+  };
+  if (role == Role::Spectator) return fail("spectator", "Spectators have no seat to name.");
+  if (role == Role::Hotseat)
+    return fail("not-your-seat", "A hot seat's names are chosen when the table is made.");
+  if (referee_->over())
+    return fail("game-over", "The game is over: its names are kept as they were.");
+  const Color c = role == Role::Black ? Color::Black : Color::White;
+  TableSetup next = setup_;
+  std::string& slot = c == Color::Black ? next.black_name : next.white_name;
+  slot = name.empty() ? std::string(c == Color::Black ? "Black" : "White") : name;
+  if (next == setup_) return fail("no-change", "That is the name already.");
+  std::string json = setupToJson(next).dump();
+  commits_.begin();
+  ctx_.store->setSetupAsync(id_, json,
+                            [self = shared_from_this(), peer, next = std::move(next),
+                             json](std::exception_ptr error) mutable {
+                              net::dispatch(
+                                  self->strand_, [self, peer, next = std::move(next),
+                                                  json = std::move(json), error]() mutable {
+                                    self->finishName(peer, std::move(next), std::move(json), error);
+                                  });
+                            });
+}
+
+void Table::finishName(const std::shared_ptr<Peer>& peer, TableSetup next, std::string json,
+                       std::exception_ptr error) {
+  commits_.end();
+  if (isClaimLost(error)) return lost();
+  if (error) {
+    spdlog::error("table {}: could not store a name: {}", id_, exceptionText(error));
+    if (ctx_.metrics) ctx_.metrics->storeError(Metrics::StoreErrorAt::Table);
+    peer->send(errorFrame("store-failed",
+                          "The server could not save this; nothing changed. "
+                          "Try again."));
+  } else {
+    setup_ = std::move(next);
+    record_.setup = std::move(json);
+    publishInfo();
   }
   commits_.releaseHeld();
 }

@@ -150,6 +150,10 @@ class Table : public std::enable_shared_from_this<Table> {
   void doChat(const std::shared_ptr<Peer>& peer, Role role, const std::string& text);
   void finishChat(const std::shared_ptr<Peer>& peer, const ChatLine& line,
                   std::exception_ptr error);
+  /// A seat names itself; once the new setup is stored (finishName), the info tells everyone.
+  void doName(const std::shared_ptr<Peer>& peer, Role role, const std::string& name);
+  void finishName(const std::shared_ptr<Peer>& peer, TableSetup next, std::string json,
+                  std::exception_ptr error);
   /// A rematch offer (or acceptance), or its withdrawal (decline), from `role` playing `color`.
   void doRematch(const std::shared_ptr<Peer>& peer, Role role, Color color, bool decline);
   /// Stores the rematch's table; once stored (finishRematch), sends every connection its way.

@@ -4,13 +4,13 @@
 #include <cmath>
 #include <set>
 
+#include "protocol/client_message.h"
 #include "rules/assert.h"
 
 namespace pg {
 
 namespace {
 
-constexpr std::size_t kMaxNameLength = 40;
 constexpr int64_t kDayMs = 24LL * 60 * 60 * 1000;
 
 double secondsField(const Json& j, const char* field, double lo, double hi, bool lo_open) {
@@ -28,9 +28,9 @@ std::string nameField(const Json& names, const char* field, std::string fallback
   const Json& v = names.at(field);
   if (!v.is_string()) throw ProtocolError(std::string("name '") + field + "' must be a string");
   std::string s = v.get<std::string>();
-  if (s.size() > kMaxNameLength) throw ProtocolError("a name may have at most 40 characters");
-  for (unsigned char c : s)
-    if (c < 0x20 || c == 0x7f) throw ProtocolError("a name may not hold control characters");
+  const auto chars = plainTextChars(s);
+  if (!chars) throw ProtocolError("a name must be plain text, without control characters");
+  if (*chars > kMaxNameChars) throw ProtocolError("a name may have at most 40 characters");
   if (s.empty()) return fallback;
   return s;
 }

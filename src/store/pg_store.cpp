@@ -169,6 +169,24 @@ void PgStore::appendChatAsync(const std::string& table_id, StoredChat line, Appe
   enqueue(std::move(p));
 }
 
+void PgStore::setSetup(const std::string& table_id, const std::string& setup) {
+  Pending p;
+  p.op = Op::Append;
+  p.table_id = table_id;
+  p.setup = setup;
+  enqueueAndWait(std::move(p));
+}
+
+void PgStore::setSetupAsync(const std::string& table_id, std::string setup, AppendDone done) {
+  if (!group_commit_) return Store::setSetupAsync(table_id, std::move(setup), std::move(done));
+  Pending p;
+  p.op = Op::Append;
+  p.table_id = table_id;
+  p.setup = std::move(setup);
+  p.done = std::move(done);
+  enqueue(std::move(p));
+}
+
 void PgStore::markStarted(const std::string& table_id, int64_t at) {
   Pending p;
   p.op = Op::Start;
@@ -263,7 +281,14 @@ std::string arrayLiteral(const std::vector<std::string>& items) {
 void writeOne(pq::Connection& c, const std::string& table_id, const std::optional<StoredTable>& t,
               const std::vector<StoredEvent>& events, const std::optional<StoredEnd>& end,
               bool start, int64_t started_at, const std::optional<StoredChat>& chat,
-              bool with_events = true) {
+              const std::optional<std::string>& setup, bool with_events = true) {
+  if (setup) {
+    const pq::Result r =
+        c.execPrepared("changing a table's setup", "set_setup",
+                       "UPDATE tables SET setup = $1 WHERE id = $2", {*setup, table_id});
+    if (pq::affectedRows(r.get()) != 1) throw StoreError("the setup of an unknown table");
+    return;
+  }
   if (chat) {
     c.execPrepared("appending a chat line", "append_chat",
                    "INSERT INTO chat (table_id, seq, at, line) VALUES ($1, $2, $3, $4)",
@@ -335,7 +360,8 @@ void PgStore::commitWrites(std::vector<Pending>& batch, std::size_t from, std::s
   }
   pq::Connection& c = *w_->conn;
   auto write = [&](const Pending& p) {
-    writeOne(c, p.table_id, p.create, p.events, p.end, p.op == Op::Start, p.started_at, p.chat);
+    writeOne(c, p.table_id, p.create, p.events, p.end, p.op == Op::Start, p.started_at, p.chat,
+             p.setup);
   };
   // The whole group in a few round trips: the creations, then every event of every append in
   // one INSERT (a round trip per event costs more than the commit itself on a busy machine),
@@ -361,7 +387,7 @@ void PgStore::commitWrites(std::vector<Pending>& batch, std::size_t from, std::s
       const Pending& p = batch[k];
       if (!p.create)
         writeOne(c, p.table_id, p.create, p.events, p.end, p.op == Op::Start, p.started_at, p.chat,
-                 /*with_events=*/false);
+                 p.setup, /*with_events=*/false);
     }
   };
   auto rollback = [&] { c.exec("rolling back", "ROLLBACK"); };  // may throw ConnectionLost

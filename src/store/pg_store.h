@@ -83,6 +83,8 @@ class PgStore final : public Store {
   void appendChat(const std::string& table_id, const StoredChat& line) override;
   void appendChatAsync(const std::string& table_id, StoredChat line, AppendDone done) override;
   std::vector<StoredChat> chat(const std::string& id) override;
+  void setSetup(const std::string& table_id, const std::string& setup) override;
+  void setSetupAsync(const std::string& table_id, std::string setup, AppendDone done) override;
   void markStarted(const std::string& table_id, int64_t at) override;
   void markStartedAsync(const std::string& table_id, int64_t at, AppendDone done) override;
 
@@ -126,7 +128,8 @@ class PgStore final : public Store {
     std::vector<StoredEvent> events;
     std::optional<StoredEnd> end;
     std::optional<StoredTable> create;
-    std::optional<StoredChat> chat;  // an append of one chat line (op Append, no events)
+    std::optional<StoredChat> chat;    // an append of one chat line (op Append, no events)
+    std::optional<std::string> setup;  // a new setup (op Append, no events)
     int64_t started_at = 0;
     AppendDone done;                // writes, and claims (null error: see `claimed`)
     std::shared_ptr<bool> claimed;  // a claim's answer, set before done

@@ -170,6 +170,8 @@ void SqliteStore::writePending(const Pending& p) {
     writeCreate(*p.create);
   else if (p.chat)
     writeChat(p.table_id, *p.chat);
+  else if (p.setup)
+    writeSetup(p.table_id, *p.setup);
   else if (p.started_at)
     writeStart(p.table_id, *p.started_at);
   else
@@ -219,6 +221,27 @@ void SqliteStore::appendChatAsync(const std::string& table_id, StoredChat line, 
   enqueue(std::move(p));
 }
 
+void SqliteStore::writeSetup(const std::string& table_id, const std::string& setup) {
+  SQLite::Statement q(*db_, "UPDATE tables SET setup = ? WHERE id = ?");
+  q.bind(1, setup);
+  q.bind(2, table_id);
+  if (q.exec() != 1) throw StoreError("the setup of an unknown table");
+}
+
+void SqliteStore::setSetup(const std::string& table_id, const std::string& setup) {
+  std::lock_guard lock(mutex_);
+  guarded("changing a table's setup", [&] { writeSetup(table_id, setup); });
+}
+
+void SqliteStore::setSetupAsync(const std::string& table_id, std::string setup, AppendDone done) {
+  if (!writer_.joinable()) return Store::setSetupAsync(table_id, std::move(setup), done);
+  Pending p;
+  p.table_id = table_id;
+  p.done = std::move(done);
+  p.setup = std::move(setup);
+  enqueue(std::move(p));
+}
+
 std::vector<StoredChat> SqliteStore::chat(const std::string& id) {
   std::lock_guard lock(mutex_);
   return guarded("reading the chat", [&] {
@@ -245,7 +268,7 @@ void SqliteStore::append(const std::string& table_id, const std::vector<StoredEv
 void SqliteStore::appendAsync(const std::string& table_id, std::vector<StoredEvent> events,
                               std::optional<StoredEnd> end, AppendDone done) {
   if (!writer_.joinable()) return Store::appendAsync(table_id, std::move(events), end, done);
-  enqueue(Pending{table_id, std::move(events), std::move(end), std::move(done), {}, {}, {}});
+  enqueue(Pending{table_id, std::move(events), std::move(end), std::move(done), {}, {}, {}, {}});
 }
 
 SqliteStore::WriterStats SqliteStore::writerStats() {
@@ -282,6 +305,7 @@ void SqliteStore::writerLoop() {
           try {
             const char* what = batch[i].create       ? "creating a table"
                                : batch[i].chat       ? "appending a chat line"
+                               : batch[i].setup      ? "changing a table's setup"
                                : batch[i].started_at ? "starting a table"
                                                      : "appending events";
             guarded(what, [&] {

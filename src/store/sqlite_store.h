@@ -49,6 +49,8 @@ class SqliteStore final : public Store {
   void appendChat(const std::string& table_id, const StoredChat& line) override;
   void appendChatAsync(const std::string& table_id, StoredChat line, AppendDone done) override;
   std::vector<StoredChat> chat(const std::string& id) override;
+  void setSetup(const std::string& table_id, const std::string& setup) override;
+  void setSetupAsync(const std::string& table_id, std::string setup, AppendDone done) override;
   void markStarted(const std::string& table_id, int64_t at) override;
   void markStartedAsync(const std::string& table_id, int64_t at, AppendDone done) override;
   std::optional<StoredTable> table(const std::string& id) override;
@@ -79,6 +81,7 @@ class SqliteStore final : public Store {
     std::optional<StoredTable> create;
     std::optional<int64_t> started_at;
     std::optional<StoredChat> chat;
+    std::optional<std::string> setup;
   };
   /// The insert of one table, inside the caller's transaction. Needs mutex_.
   void writeCreate(const StoredTable& table);
@@ -90,6 +93,7 @@ class SqliteStore final : public Store {
   /// The update of a table's start, inside the caller's transaction. Needs mutex_.
   void writeStart(const std::string& table_id, int64_t at);
   void writeChat(const std::string& table_id, const StoredChat& line);
+  void writeSetup(const std::string& table_id, const std::string& setup);
   /// Queues `p` for the writer thread.
   void enqueue(Pending p);
   void writerLoop();

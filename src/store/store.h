@@ -145,6 +145,20 @@ class Store {
     }
     done(error);
   }
+  /// Replaces the table's setup (JSON text; a player named their seat). Needs the table's claim
+  /// as append() does.
+  virtual void setSetup(const std::string& table_id, const std::string& setup) = 0;
+  /// The same write as setSetup(), answered through `done` (see AppendDone), in order with the
+  /// table's other writes. This default stores synchronously.
+  virtual void setSetupAsync(const std::string& table_id, std::string setup, AppendDone done) {
+    std::exception_ptr error;
+    try {
+      setSetup(table_id, setup);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    done(error);
+  }
   /// Records when the table started (its clock began). Does nothing if already started.
   virtual void markStarted(const std::string& table_id, int64_t at) = 0;
   /// The same write as markStarted(), answered through `done` (see AppendDone). A store with a

@@ -70,6 +70,9 @@ class GatedStore : public Store {
   std::optional<StoredTable> table(const std::string& id) override { return real_.table(id); }
   std::vector<StoredEvent> events(const std::string& id) override { return real_.events(id); }
   std::vector<StoredChat> chat(const std::string& id) override { return real_.chat(id); }
+  void setSetup(const std::string& id, const std::string& setup) override {
+    real_.setSetup(id, setup);
+  }
   void appendChat(const std::string& id, const StoredChat& line) override {
     real_.appendChat(id, line);
   }

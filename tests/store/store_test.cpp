@@ -329,6 +329,30 @@ TEST_P(StoreContract, WithoutGroupCommitTheAsyncWritesAnswerBeforeReturning) {
   EXPECT_EQ(s->table("aaaaaaaaaaaa")->started_at, 7);
 }
 
+TEST_P(StoreContract, ASetupChangeIsStoredInOrderAndNeedsTheClaim) {
+  auto s = open();
+  createAndClaim(*s, sampleTable("named0000001"));
+  s->setSetup("named0000001", R"({"names":1})");
+  EXPECT_EQ(s->table("named0000001")->setup, R"({"names":1})");
+  Answers answers(2);
+  s->setSetupAsync("named0000001", R"({"names":2})", answers.done(0));
+  s->appendChatAsync("named0000001", StoredChat{0, 5, "line"}, answers.done(1));
+  ASSERT_TRUE(answers.waitAll());
+  EXPECT_FALSE(answers.errors[0]);
+  EXPECT_FALSE(answers.errors[1]);
+  EXPECT_EQ(s->table("named0000001")->setup, R"({"names":2})");
+  EXPECT_EQ(s->chat("named0000001"), (std::vector<StoredChat>{{0, 5, "line"}}));
+  EXPECT_THROW(s->setSetup("nosuchtable1", "{}"), StoreError);
+  if (postgres()) {
+    // Another node (another session) holds no claim: refused before the database.
+    auto other = open();
+    EXPECT_THROW(other->setSetup("named0000001", "{}"), ClaimLost);
+    EXPECT_THROW(other->appendChat("named0000001", StoredChat{1, 6, "x"}), ClaimLost);
+  }
+  s.reset();
+  EXPECT_EQ(open()->table("named0000001")->setup, R"({"names":2})");  // reopened
+}
+
 TEST_P(StoreContract, ATableHasAtMostOneRematchAndKnowsIt) {
   auto s = open();
   s->createTable(sampleTable("finished0001"));

@@ -40,6 +40,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]])
 
     // The form: a clock, of the correspondence kind, 2 days per move.
     await page.goto(`${env.server.url}/`);
+    await page.getByLabel('Online, with a link').check(); // the form starts at the computer
     await page.locator('#size').selectOption('5');
     await page.getByLabel('Play with a clock').check();
     await page.getByLabel('Correspondence: days per move').check();

@@ -49,7 +49,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await a.page.getByLabel('Open challenge in the lobby').check();
     await a.page.locator('#size').selectOption('5');
     await a.page.getByLabel('Black', { exact: true }).check();
-    await a.page.getByLabel('Your name in the lobby (optional)').fill('Alice');
+    await a.page.getByLabel('Your name (optional)').fill('Alice');
     await screenshot(a.page, `lobby-setup-${name}`);
     await a.page.getByRole('button', { name: 'Open the challenge' }).click();
     await a.page.waitForURL(/#table=.+&token=.+/);

@@ -1,6 +1,7 @@
 // Display names, at 390x844 and 1280x800: the name typed in the setup form is kept on the
 // device (the form shows it again), goes to the creator's colour at the table, is shown to the
-// opponent beside the colour, and is written into the SGF (PB/PW).
+// opponent beside the colour, and is written into the SGF (PB/PW); the invited player names
+// their seat at the table, and their device names the next seat it joins.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DESKTOP, PHONE, watchErrors, serverAndBrowser } from './helpers.mjs';
@@ -32,11 +33,28 @@ for (const [name, viewport, friendViewport] of [['phone', PHONE, DESKTOP], ['des
     watchErrors(friend, errors, 'friend');
     await friend.goto(invite);
     await friend.locator('[data-testid="presence"]', { hasText: 'Ann Ümit (Black) is connected' }).waitFor();
+    // The friend names their seat at the table; the creator sees it.
+    await friend.getByLabel('Your name', { exact: true }).fill('Bo');
+    await friend.locator('[data-testid="name-save"]').click();
+    await page.locator('[data-testid="presence"]', { hasText: 'Bo (White) is connected' }).waitFor();
     await friend.locator('[data-testid="resign"]').click();
     await friend.locator('[data-testid="resign-yes"]').click();
     await page.locator('[data-testid="end"]').waitFor();
     const sgf = await (await fetch(`${env.server.url}/api/games/${id}/sgf`)).text();
-    assert.match(sgf, /PB\[Ann Ümit\]PW\[White\]/);
+    assert.match(sgf, /PB\[Ann Ümit\]PW\[Bo\]/);
+
+    // The friend's name is kept on their device: a table they join next is named at once.
+    const next = await (await fetch(`${env.server.url}/api/tables`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ rules: { size: 5 } }),
+    })).json();
+    await friend.goto(next.seats.white.url);
+    await friend.locator('#board').waitFor();
+    for (let i = 0; i < 50; i++) {
+      const names = (await (await fetch(`${env.server.url}/api/tables/${next.table}`)).json()).names;
+      if (names.white === 'Bo') break;
+      await friend.waitForTimeout(100);
+    }
+    assert.equal((await (await fetch(`${env.server.url}/api/tables/${next.table}`)).json()).names.white, 'Bo');
 
     // Kept on the device: the form shows it again.
     await page.goto(`${env.server.url}/`);

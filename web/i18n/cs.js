@@ -78,6 +78,8 @@ export default {
   },
 
   'table.youPlay': 'Tvoje barva: {player}',
+  'table.yourName': 'Tvoje jméno',
+  'table.saveName': 'Uložit',
   'table.hotseat': 'Deska hráče: {player}',
   'table.watching': 'Díváš se',
   'table.missing.title': 'Tento stůl nelze otevřít',

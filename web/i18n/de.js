@@ -73,6 +73,8 @@ export default {
   'summary.handicap': { one: '{n} Vorgabestein', other: '{n} Vorgabesteine' },
 
   'table.youPlay': 'Du spielst {player}',
+  'table.yourName': 'Dein Name',
+  'table.saveName': 'Speichern',
   'table.hotseat': 'Das Brett von {player}',
   'table.watching': 'Zuschauen',
   'table.missing.title': 'Dieser Tisch lässt sich nicht öffnen',

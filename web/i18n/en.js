@@ -74,6 +74,8 @@ export default {
   'summary.handicap': { one: '{n} handicap stone', other: '{n} handicap stones' },
 
   'table.youPlay': 'You play {player}',
+  'table.yourName': 'Your name',
+  'table.saveName': 'Save',
   'table.hotseat': "{player}'s board",
   'table.watching': 'Watching',
   'table.missing.title': 'This table cannot be opened',

@@ -73,6 +73,8 @@ export default {
   'summary.handicap': { one: '{n} tasoituskivi', other: '{n} tasoituskiveä' },
 
   'table.youPlay': 'Värisi: {player}',
+  'table.yourName': 'Nimesi',
+  'table.saveName': 'Tallenna',
   'table.hotseat': 'Pelaajan lauta: {player}',
   'table.watching': 'Katsot peliä',
   'table.missing.title': 'Tätä pöytää ei voi avata',

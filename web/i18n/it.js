@@ -73,6 +73,8 @@ export default {
   'summary.handicap': { one: '{n} pietra di handicap', other: '{n} pietre di handicap' },
 
   'table.youPlay': 'Giochi con il {player}',
+  'table.yourName': 'Il tuo nome',
+  'table.saveName': 'Salva',
   'table.hotseat': 'Il goban del {player}',
   'table.watching': 'Stai guardando',
   'table.missing.title': 'Questo tavolo non si può aprire',

@@ -73,6 +73,8 @@ export default {
   'summary.handicap': { one: '{n} handikap taşı', other: '{n} handikap taşı' },
 
   'table.youPlay': 'Rengin: {player}',
+  'table.yourName': 'Adın',
+  'table.saveName': 'Kaydet',
   'table.hotseat': '{player}’ın tahtası',
   'table.watching': 'İzliyorsun',
   'table.missing.title': 'Bu masa açılamıyor',
