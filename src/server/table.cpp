@@ -170,8 +170,7 @@ void Table::finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::ex
   commits_.end();
   if (isClaimLost(error)) return lost();
   if (error) {
-    spdlog::error("table {}: could not store the start: {}", id_, exceptionText(error));
-    if (ctx_.metrics) ctx_.metrics->storeError(Metrics::StoreErrorAt::Table);
+    writeFailed("the start", error, nullptr);
   } else {
     record_.started_at = at;
     away_.turnStarted(at);
@@ -279,13 +278,9 @@ void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
   if (isClaimLost(error)) return lost();
   const std::vector<Event>& log = referee_->log();
   if (error) {
-    spdlog::error("table {}: could not store an event, rolled back: {}", id_, exceptionText(error));
-    if (ctx_.metrics) ctx_.metrics->storeError(Metrics::StoreErrorAt::Table);
+    writeFailed("an event, rolled back", error, actor);
     std::vector<Event> kept(log.begin(), log.begin() + static_cast<std::ptrdiff_t>(before));
     referee_.emplace(Referee::replay(setup_.rules, kept));
-    if (actor)
-      actor->send(errorFrame("store-failed",
-                             "The server could not save this; nothing changed. Try again."));
     armTimer(1000);  // a loss on time that could not be stored is tried again
     maybeBot();      // and so is the computer's move
     commits_.releaseHeld();
@@ -317,6 +312,15 @@ void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
     maybeBot();
   }
   commits_.releaseHeld();
+}
+
+void Table::writeFailed(const char* what, std::exception_ptr error,
+                        const std::shared_ptr<Peer>& told) const {
+  spdlog::error("table {}: could not store {}: {}", id_, what, exceptionText(error));
+  if (ctx_.metrics) ctx_.metrics->storeError(Metrics::StoreErrorAt::Table);
+  if (told)
+    told->send(
+        errorFrame("store-failed", "The server could not save this; nothing changed. Try again."));
 }
 
 void Table::countActions(std::size_t before) const {
@@ -423,11 +427,7 @@ void Table::finishChat(const std::shared_ptr<Peer>& peer, const ChatLine& line,
   commits_.end();
   if (isClaimLost(error)) return lost();
   if (error) {
-    spdlog::error("table {}: could not store a chat line: {}", id_, exceptionText(error));
-    if (ctx_.metrics) ctx_.metrics->storeError(Metrics::StoreErrorAt::Table);
-    peer->send(errorFrame("store-failed",
-                          "The server could not save this; nothing changed. "
-                          "Try again."));
+    writeFailed("a chat line", error, peer);
   } else {
     chat_.add(line);
     const bool over = referee_->over();
@@ -473,11 +473,7 @@ void Table::finishName(const std::shared_ptr<Peer>& peer, TableSetup next, std::
   commits_.end();
   if (isClaimLost(error)) return lost();
   if (error) {
-    spdlog::error("table {}: could not store a name: {}", id_, exceptionText(error));
-    if (ctx_.metrics) ctx_.metrics->storeError(Metrics::StoreErrorAt::Table);
-    peer->send(errorFrame("store-failed",
-                          "The server could not save this; nothing changed. "
-                          "Try again."));
+    writeFailed("a name", error, peer);
   } else {
     setup_ = std::move(next);
     record_.setup = std::move(json);

@@ -136,6 +136,10 @@ class Table : public std::enable_shared_from_this<Table> {
   void doDrop();
   /// A write was refused for a lost claim: drops the table and tells the registry.
   void lost();
+  /// A write of `what` failed (not for a lost claim): logged and counted; `told` (if any) hears
+  /// `store-failed`. Nothing of it was stored.
+  void writeFailed(const char* what, std::exception_ptr error,
+                   const std::shared_ptr<Peer>& told) const;
   /// The stored actions from `before` on, counted in the node's metrics.
   void countActions(std::size_t before) const;
 

@@ -4,22 +4,17 @@
 
 #include <algorithm>
 
+#include "store/sqlite_guard.h"
+
 namespace pg {
 
 namespace {
 
+using sqlite::guarded;
+
 constexpr int kFirstSchemaWithChallenges = 2;
 constexpr int64_t kHourMs = 3600 * 1000;
 constexpr int64_t kForgetAfterMs = 24 * kHourMs;
-
-template <typename F>
-auto guarded(const char* what, F&& f) -> decltype(f()) {
-  try {
-    return f();
-  } catch (const SQLite::Exception& e) {
-    throw StoreError(std::string(what) + ": " + e.what());
-  }
-}
 
 }  // namespace
 

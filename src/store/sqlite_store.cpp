@@ -4,9 +4,13 @@
 
 #include <utility>
 
+#include "store/sqlite_guard.h"
+
 namespace pg {
 
 namespace {
+
+using sqlite::guarded;
 
 // 1: tables and events. 2: rematches and chat, and the lobby's challenges
 // (sqlite_challenge_store.h).
@@ -61,15 +65,6 @@ CREATE TABLE chat (
   PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
 )sql";
-
-template <typename F>
-auto guarded(const char* what, F&& f) -> decltype(f()) {
-  try {
-    return f();
-  } catch (const SQLite::Exception& e) {
-    throw StoreError(std::string(what) + ": " + e.what());
-  }
-}
 
 }  // namespace
 

@@ -10,7 +10,7 @@ namespace {
 
 constexpr int64_t kAbandonMs = 300;
 
-class AbandonTest : public ServerTest {
+class AbandonTest : public OnlineTest {
  protected:
   void SetUp() override {
     ServerTest::SetUp();
@@ -19,28 +19,6 @@ class AbandonTest : public ServerTest {
     startServer();
   }
 
-  struct Game {
-    Json table;
-    std::unique_ptr<Client> black, white, spectator;
-    std::vector<Listener> all() {
-      return {{black.get(), "black"}, {white.get(), "white"}, {spectator.get(), "spectator"}};
-    }
-  };
-  Game online(const Json& req = Json{{"rules", Json{{"size", 5}}}}) {
-    Game g;
-    g.table = create(req);
-    g.black = joinSeat(g.table, "black");
-    g.white = joinSeat(g.table, "white");
-    g.spectator = watch(g.table);
-    return g;
-  }
-  static Json nextInfo(Client& c, const std::function<bool(const Json&)>& pred,
-                       std::chrono::milliseconds timeout = 5s) {
-    const Json got =
-        c.until([&](const Json& m) { return m.value("type", "") == "info" && pred(m.at("info")); },
-                timeout);
-    return got.is_null() ? got : got.at("info");
-  }
   /// Sends a claim and expects the refusal `code`.
   static void refused(Client& c, const std::string& code) {
     c.send(Json{{"type", "claim-abandoned"}});
@@ -49,16 +27,15 @@ class AbandonTest : public ServerTest {
 };
 
 TEST_F(AbandonTest, AWinOnceThePlayerOnTurnHasBeenAwayLongEnough) {
-  Game g = online();
+  Online g = online();
   act(*g.black, Json{{"type", "try"}, {"point", "C3"}}, g.all());
   act(*g.white, Json{{"type", "try"}, {"point", "B2"}}, g.all());
   act(*g.black, Json{{"type", "try"}, {"point", "D4"}}, g.all());
   // White is on turn and goes away.
   const auto left = std::chrono::steady_clock::now();
   g.white->drop();
-  const Json away = nextInfo(*g.black, [](const Json& i) {
-    return !i.at("seats").at("white").at("connected").get<bool>();
-  });
+  const Json away = g.black->nextInfo(
+      [](const Json& i) { return !i.at("seats").at("white").at("connected").get<bool>(); });
   EXPECT_EQ(away.at("abandon_after_ms"), kAbandonMs);
   EXPECT_TRUE(away.at("seats").at("white").at("away_since").is_number());
   EXPECT_TRUE(away.at("seats").at("black").at("away_since").is_null());
@@ -67,7 +44,7 @@ TEST_F(AbandonTest, AWinOnceThePlayerOnTurnHasBeenAwayLongEnough) {
   refused(*g.black, "not-abandoned");  // too early
 
   // The info says when Black may end it, without anyone sending anything.
-  const Json ready = nextInfo(*g.black, [](const Json& i) { return i.at("may_claim") == "black"; });
+  const Json ready = g.black->nextInfo([](const Json& i) { return i.at("may_claim") == "black"; });
   EXPECT_GE(std::chrono::steady_clock::now() - left, std::chrono::milliseconds(kAbandonMs));
   EXPECT_EQ(ready.at("claim_at"), away.at("claim_at"));
   refused(*g.spectator, "spectator");
@@ -101,10 +78,10 @@ TEST_F(AbandonTest, AWinOnceThePlayerOnTurnHasBeenAwayLongEnough) {
 }
 
 TEST_F(AbandonTest, BeforeTheSecondMoveTheGameEndsWithoutAResult) {
-  Game g = online();
+  Online g = online();
   act(*g.black, Json{{"type", "try"}, {"point", "C3"}}, g.all());
   g.white->drop();
-  nextInfo(*g.black, [](const Json& i) { return i.at("may_claim") == "black"; });
+  g.black->nextInfo([](const Json& i) { return i.at("may_claim") == "black"; });
   g.black->send(Json{{"type", "claim-abandoned"}});
   EXPECT_EQ(g.black->nextEvent("black").at("event").at("kind"), "abandon");
   const Json end = g.black->nextEvent("black").at("event");
@@ -115,13 +92,13 @@ TEST_F(AbandonTest, BeforeTheSecondMoveTheGameEndsWithoutAResult) {
 }
 
 TEST_F(AbandonTest, OnlyThePlayerOnTurnCanBeClaimedAgainst) {
-  Game g = online();
+  Online g = online();
   act(*g.black, Json{{"type", "try"}, {"point", "C3"}}, g.all());
   act(*g.white, Json{{"type", "try"}, {"point", "B2"}}, g.all());
   // Black, on turn, is here; White leaves while Black thinks: nothing to claim for anyone.
   g.white->drop();
-  nextInfo(*g.black,
-           [](const Json& i) { return !i.at("seats").at("white").at("connected").get<bool>(); });
+  g.black->nextInfo(
+      [](const Json& i) { return !i.at("seats").at("white").at("connected").get<bool>(); });
   EXPECT_TRUE(http("GET", "/api/tables/" + g.table.at("table").get<std::string>())
                   .json()
                   .at("claim_at")
@@ -132,18 +109,17 @@ TEST_F(AbandonTest, OnlyThePlayerOnTurnCanBeClaimedAgainst) {
   act(*g.black, Json{{"type", "try"}, {"point", "D4"}},
       {{g.black.get(), "black"}, {g.spectator.get(), "spectator"}});
   refused(*g.black, "not-abandoned");
-  nextInfo(*g.black, [](const Json& i) { return i.at("may_claim") == "black"; });
+  g.black->nextInfo([](const Json& i) { return i.at("may_claim") == "black"; });
 }
 
 TEST_F(AbandonTest, ComingBackInTimeKeepsTheGame) {
-  Game g = online();
+  Online g = online();
   act(*g.black, Json{{"type", "try"}, {"point", "C3"}}, g.all());
   g.white->drop();
-  nextInfo(*g.black, [](const Json& i) { return i.at("claim_at").is_number(); });
+  g.black->nextInfo([](const Json& i) { return i.at("claim_at").is_number(); });
   auto white = joinSeat(g.table, "white", Json(1), {g.white->seat("white")});
-  const Json back = nextInfo(*g.black, [](const Json& i) {
-    return i.at("seats").at("white").at("connected").get<bool>();
-  });
+  const Json back = g.black->nextInfo(
+      [](const Json& i) { return i.at("seats").at("white").at("connected").get<bool>(); });
   EXPECT_TRUE(back.at("claim_at").is_null());
   EXPECT_TRUE(back.at("seats").at("white").at("away_since").is_null());
   std::this_thread::sleep_for(std::chrono::milliseconds(2 * kAbandonMs));
@@ -154,12 +130,11 @@ TEST_F(AbandonTest, ComingBackInTimeKeepsTheGame) {
 
 TEST_F(AbandonTest, AClockOrTheComputerDecidesInstead) {
   // With a clock, the clock decides: the rule is off.
-  Game timed = online(Json{{"rules", Json{{"size", 5}}},
-                           {"clock", Json{{"main_seconds", 600}, {"increment_seconds", 0}}}});
+  Online timed = online(Json{{"rules", Json{{"size", 5}}},
+                             {"clock", Json{{"main_seconds", 600}, {"increment_seconds", 0}}}});
   timed.white->drop();
-  const Json info = nextInfo(*timed.black, [](const Json& i) {
-    return !i.at("seats").at("white").at("connected").get<bool>();
-  });
+  const Json info = timed.black->nextInfo(
+      [](const Json& i) { return !i.at("seats").at("white").at("connected").get<bool>(); });
   EXPECT_TRUE(info.at("abandon_after_ms").is_null());
   EXPECT_TRUE(info.at("claim_at").is_null());
   act(*timed.black, Json{{"type", "try"}, {"point", "C3"}},

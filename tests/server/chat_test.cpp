@@ -6,23 +6,8 @@
 namespace pg::test {
 namespace {
 
-class ChatTest : public ServerTest {
+class ChatTest : public OnlineTest {
  protected:
-  struct Game {
-    Json table;
-    std::unique_ptr<Client> black, white, spectator;
-    std::vector<Listener> all() {
-      return {{black.get(), "black"}, {white.get(), "white"}, {spectator.get(), "spectator"}};
-    }
-  };
-  Game online() {
-    Game g;
-    g.table = create(Json{{"rules", Json{{"size", 5}}}});
-    g.black = joinSeat(g.table, "black");
-    g.white = joinSeat(g.table, "white");
-    g.spectator = watch(g.table);
-    return g;
-  }
   static Json nextChat(Client& c) {
     const Json got = c.until([](const Json& m) { return m.value("type", "") == "chat"; });
     return got.is_null() ? got : got.at("line");
@@ -38,11 +23,6 @@ class ChatTest : public ServerTest {
     ADD_FAILURE() << "no chat history";
     return Json::array();
   }
-  static bool heard(Client& c, const std::string& text) {
-    for (const std::string& f : c.ws().history())
-      if (f.find(text) != std::string::npos) return true;
-    return false;
-  }
   /// A command answered only to its sender: after it, every frame sent before has arrived.
   static void sync(Client& c) {
     c.send(Json{{"type", "ping"}});
@@ -51,7 +31,7 @@ class ChatTest : public ServerTest {
 };
 
 TEST_F(ChatTest, EachChannelReachesItsSideOnlyUntilTheEnd) {
-  Game g = online();
+  Online g = online();
   act(*g.black, Json{{"type", "try"}, {"point", "C3"}}, g.all());
   g.white->send(Json{{"type", "chat"}, {"text", "Good luck, Ann ✓"}});
   for (Client* c : {g.black.get(), g.white.get()}) {
@@ -65,9 +45,9 @@ TEST_F(ChatTest, EachChannelReachesItsSideOnlyUntilTheEnd) {
   g.spectator->send(Json{{"type", "chat"}, {"text", "White is lost"}});
   EXPECT_EQ(nextChat(*g.spectator).at("channel"), "spectators");
   for (Client* c : {g.black.get(), g.white.get(), g.spectator.get()}) sync(*c);
-  EXPECT_FALSE(heard(*g.black, "White is lost"));
-  EXPECT_FALSE(heard(*g.white, "White is lost"));
-  EXPECT_FALSE(heard(*g.spectator, "Good luck, Ann"));
+  EXPECT_FALSE(g.black->heard("White is lost"));
+  EXPECT_FALSE(g.white->heard("White is lost"));
+  EXPECT_FALSE(g.spectator->heard("Good luck, Ann"));
 
   // A late joiner of each side gets its side's history, with its join.
   auto late = watch(g.table);
@@ -86,7 +66,7 @@ TEST_F(ChatTest, EachChannelReachesItsSideOnlyUntilTheEnd) {
   // Kept with the game, and back after a restart.
   const std::string id = g.table.at("table").get<std::string>();
   EXPECT_EQ(http("GET", "/api/games/" + id).json().at("chat").size(), 2u);
-  g = Game{};
+  g = Online{};
   late.reset();
   server_.reset();
   startServer();
@@ -96,7 +76,7 @@ TEST_F(ChatTest, EachChannelReachesItsSideOnlyUntilTheEnd) {
 }
 
 TEST_F(ChatTest, BadLinesAreRefusedAndChangeNothing) {
-  Game g = online();
+  Online g = online();
   const std::vector<Json> bad{Json{{"type", "chat"}},
                               Json{{"type", "chat"}, {"text", 7}},
                               Json{{"type", "chat"}, {"text", ""}},

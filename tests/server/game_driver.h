@@ -57,4 +57,30 @@ inline int playOut(const std::map<std::string, Client*>& movers, const std::vect
   return actions;
 }
 
+/// An online table with both seats and a spectator joined, each on its own connection.
+struct Online {
+  Json table;
+  std::unique_ptr<Client> black, white, spectator;
+  std::vector<Listener> all() {
+    return {{black.get(), "black"}, {white.get(), "white"}, {spectator.get(), "spectator"}};
+  }
+  std::map<std::string, Client*> movers() {
+    return {{"black", black.get()}, {"white", white.get()}};
+  }
+  std::string id() const { return table.at("table").get<std::string>(); }
+};
+
+class OnlineTest : public ServerTest {
+ protected:
+  /// Creates the table from `req` and joins both seats and a spectator.
+  Online online(const Json& req = Json{{"rules", Json{{"size", 5}}}}) {
+    Online g;
+    g.table = create(req);
+    g.black = joinSeat(g.table, "black");
+    g.white = joinSeat(g.table, "white");
+    g.spectator = watch(g.table);
+    return g;
+  }
+};
+
 }  // namespace pg::test

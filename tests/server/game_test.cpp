@@ -5,28 +5,9 @@
 namespace pg::test {
 namespace {
 
-struct Online {
-  Json table;
-  std::unique_ptr<Client> black, white, spectator;
-  std::vector<Listener> all() {
-    return {{black.get(), "black"}, {white.get(), "white"}, {spectator.get(), "spectator"}};
-  }
-  std::map<std::string, Client*> movers() {
-    return {{"black", black.get()}, {"white", white.get()}};
-  }
-};
-
-class GameTest : public ServerTest {
+class GameTest : public OnlineTest {
  protected:
-  Online online(const Json& req) {
-    Online g;
-    g.table = create(req);
-    g.black = joinSeat(g.table, "black");
-    g.white = joinSeat(g.table, "white");
-    g.spectator = watch(g.table);
-    return g;
-  }
-  std::string id(const Online& g) { return g.table.at("table").get<std::string>(); }
+  std::string id(const Online& g) { return g.id(); }
 };
 
 TEST_F(GameTest, OnlineGameToTwoPasses) {

@@ -5,14 +5,7 @@
 namespace pg::test {
 namespace {
 
-class NamesTest : public ServerTest {
- protected:
-  static Json nextInfo(Client& c, const std::function<bool(const Json&)>& pred) {
-    const Json got =
-        c.until([&](const Json& m) { return m.value("type", "") == "info" && pred(m.at("info")); });
-    return got.is_null() ? got : got.at("info");
-  }
-};
+class NamesTest : public ServerTest {};
 
 TEST_F(NamesTest, ASeatNamesItselfForEveryoneAndTheRecord) {
   const Json table = create(Json{{"rules", Json{{"size", 5}}}, {"names", {{"black", "Ann"}}}});
@@ -22,7 +15,7 @@ TEST_F(NamesTest, ASeatNamesItselfForEveryoneAndTheRecord) {
   auto spectator = watch(table);
   white->send(Json{{"type", "name"}, {"name", "Bo Øster"}});
   for (Client* c : {black.get(), white.get(), spectator.get()})
-    nextInfo(*c, [](const Json& i) { return i.at("names").at("white") == "Bo Øster"; });
+    c->nextInfo([](const Json& i) { return i.at("names").at("white") == "Bo Øster"; });
   EXPECT_EQ(http("GET", "/api/tables/" + id).json().at("names").at("black"), "Ann");
 
   white->send(Json{{"type", "name"}, {"name", "Bo Øster"}});
@@ -34,9 +27,9 @@ TEST_F(NamesTest, ASeatNamesItselfForEveryoneAndTheRecord) {
     EXPECT_EQ(white->nextError().value("code", ""), "bad-request") << bad.dump();
   }
   white->send(Json{{"type", "name"}, {"name", std::string(40, 'b')}});  // the longest
-  nextInfo(*black, [](const Json& i) { return i.at("names").at("white") == std::string(40, 'b'); });
+  black->nextInfo([](const Json& i) { return i.at("names").at("white") == std::string(40, 'b'); });
   white->send(Json{{"type", "name"}, {"name", "Bo"}});
-  nextInfo(*black, [](const Json& i) { return i.at("names").at("white") == "Bo"; });
+  black->nextInfo([](const Json& i) { return i.at("names").at("white") == "Bo"; });
   spectator->send(Json{{"type", "name"}, {"name", "Eve"}});
   EXPECT_EQ(spectator->nextError().value("code", ""), "spectator");
 
@@ -62,7 +55,7 @@ TEST_F(NamesTest, AnEmptyNameIsTheColourAgainAndAHotSeatIsNamedAtCreation) {
   const Json table = create(Json{{"rules", Json{{"size", 5}}}, {"names", {{"black", "Ann"}}}});
   auto black = joinSeat(table, "black");
   black->send(Json{{"type", "name"}, {"name", ""}});
-  nextInfo(*black, [](const Json& i) { return i.at("names").at("black") == "Black"; });
+  black->nextInfo([](const Json& i) { return i.at("names").at("black") == "Black"; });
   // The creation's names are characters, not bytes: 40 of them, each two bytes, pass.
   std::string forty;
   for (int i = 0; i < 40; ++i) forty += "é";

@@ -7,24 +7,13 @@
 namespace pg::test {
 namespace {
 
-class RematchTest : public ServerTest {
+class RematchTest : public OnlineTest {
  protected:
-  struct Game {
-    Json table;
-    std::unique_ptr<Client> black, white, spectator;
-    std::vector<Listener> all() {
-      return {{black.get(), "black"}, {white.get(), "white"}, {spectator.get(), "spectator"}};
-    }
-  };
   /// An online 5x5 game that White resigned.
-  Game finished(const Json& extra = Json::object()) {
+  Online finished(const Json& extra = Json::object()) {
     Json req{{"rules", Json{{"size", 5}}}, {"names", Json{{"black", "Ann"}, {"white", "Bo"}}}};
     req.update(extra);
-    Game g;
-    g.table = create(req);
-    g.black = joinSeat(g.table, "black");
-    g.white = joinSeat(g.table, "white");
-    g.spectator = watch(g.table);
+    Online g = online(req);
     act(*g.black, Json{{"type", "try"}, {"point", "C3"}}, g.all());
     act(*g.white, Json{{"type", "resign"}}, g.all());
     return g;
@@ -32,29 +21,19 @@ class RematchTest : public ServerTest {
   static Json nextOfType(Client& c, const std::string& type) {
     return c.until([&](const Json& m) { return m.value("type", "") == type; });
   }
-  static Json nextInfo(Client& c, const std::function<bool(const Json&)>& pred) {
-    const Json got =
-        c.until([&](const Json& m) { return m.value("type", "") == "info" && pred(m.at("info")); });
-    return got.is_null() ? got : got.at("info");
-  }
   /// Joins `table` with `token` on a new connection; returns the joined message.
   Json joinWith(const std::string& table, const std::string& token) {
     Client c(port_, 5);
     return c.join(Json{{"type", "join"}, {"table", table}, {"token", token}});
   }
-  static bool anyFrameHas(Client& c, const std::string& text) {
-    for (const std::string& f : c.ws().history())
-      if (f.find(text) != std::string::npos) return true;
-    return false;
-  }
 };
 
 TEST_F(RematchTest, AcceptedOfferSwapsTheColoursAndGivesEachSeatOnlyItsOwnToken) {
-  Game g = finished();
+  Online g = finished();
   const std::string old_id = g.table.at("table").get<std::string>();
   g.black->send(Json{{"type", "rematch"}});
   for (Client* c : {g.black.get(), g.white.get(), g.spectator.get()})
-    nextInfo(*c, [](const Json& i) { return i.at("rematch").at("offered_by") == "black"; });
+    c->nextInfo([](const Json& i) { return i.at("rematch").at("offered_by") == "black"; });
   g.black->send(Json{{"type", "rematch"}});
   EXPECT_EQ(g.black->nextError().value("code", ""), "no-change");
 
@@ -72,13 +51,13 @@ TEST_F(RematchTest, AcceptedOfferSwapsTheColoursAndGivesEachSeatOnlyItsOwnToken)
   const std::string black_token = to_black.at("token").get<std::string>();
   const std::string white_token = to_white.at("token").get<std::string>();
   // Each token was sent to its own seat only.
-  EXPECT_FALSE(anyFrameHas(*g.white, black_token));
-  EXPECT_FALSE(anyFrameHas(*g.spectator, black_token));
-  EXPECT_FALSE(anyFrameHas(*g.black, white_token));
-  EXPECT_FALSE(anyFrameHas(*g.spectator, white_token));
+  EXPECT_FALSE(g.white->heard(black_token));
+  EXPECT_FALSE(g.spectator->heard(black_token));
+  EXPECT_FALSE(g.black->heard(white_token));
+  EXPECT_FALSE(g.spectator->heard(white_token));
 
   const Json old_info =
-      nextInfo(*g.spectator, [](const Json& i) { return !i.at("rematch").at("table").is_null(); });
+      g.spectator->nextInfo([](const Json& i) { return !i.at("rematch").at("table").is_null(); });
   EXPECT_EQ(old_info.at("rematch").at("table"), new_id);
   EXPECT_TRUE(old_info.at("rematch").at("offered_by").is_null());
 
@@ -98,13 +77,13 @@ TEST_F(RematchTest, AcceptedOfferSwapsTheColoursAndGivesEachSeatOnlyItsOwnToken)
 }
 
 TEST_F(RematchTest, TheWayThereOutlivesTheConnectionsAndARestart) {
-  Game g = finished();
+  Online g = finished();
   const std::string old_id = g.table.at("table").get<std::string>();
   const std::string old_black = g.table.at("seats").at("black").at("token").get<std::string>();
   g.black->send(Json{{"type", "rematch"}});
   g.white->send(Json{{"type", "rematch"}});
   const Json to_black = nextOfType(*g.black, "rematch");
-  g = Game{};  // everyone leaves
+  g = Online{};  // everyone leaves
 
   // Black comes back to the old game later: its join is followed by the way to the rematch.
   {
@@ -125,18 +104,18 @@ TEST_F(RematchTest, TheWayThereOutlivesTheConnectionsAndARestart) {
 }
 
 TEST_F(RematchTest, DeclineAndWithdraw) {
-  Game g = finished();
+  Online g = finished();
   g.black->send(Json{{"type", "rematch"}});
-  nextInfo(*g.white, [](const Json& i) { return i.at("rematch").at("offered_by") == "black"; });
+  g.white->nextInfo([](const Json& i) { return i.at("rematch").at("offered_by") == "black"; });
   g.white->send(Json{{"type", "decline-rematch"}});
-  nextInfo(*g.black, [](const Json& i) { return i.at("rematch").at("offered_by").is_null(); });
+  g.black->nextInfo([](const Json& i) { return i.at("rematch").at("offered_by").is_null(); });
   g.black->send(Json{{"type", "decline-rematch"}});
   EXPECT_EQ(g.black->nextError().value("code", ""), "no-change");
   // Offered and taken back by the same seat.
   g.white->send(Json{{"type", "rematch"}});
-  nextInfo(*g.black, [](const Json& i) { return i.at("rematch").at("offered_by") == "white"; });
+  g.black->nextInfo([](const Json& i) { return i.at("rematch").at("offered_by") == "white"; });
   g.white->send(Json{{"type", "decline-rematch"}});
-  nextInfo(*g.black, [](const Json& i) { return i.at("rematch").at("offered_by").is_null(); });
+  g.black->nextInfo([](const Json& i) { return i.at("rematch").at("offered_by").is_null(); });
   g.spectator->send(Json{{"type", "rematch"}});
   EXPECT_EQ(g.spectator->nextError().value("code", ""), "spectator");
 }

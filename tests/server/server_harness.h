@@ -124,6 +124,20 @@ class Client {
   Json nextError() {
     return until([](const Json& m) { return m.value("type", "") == "error"; });
   }
+  /// The next public info (the `info` object) for which pred holds; null after a timeout.
+  Json nextInfo(const std::function<bool(const Json&)>& pred,
+                std::chrono::milliseconds timeout = 10s) {
+    const Json got =
+        until([&](const Json& m) { return m.value("type", "") == "info" && pred(m.at("info")); },
+              timeout);
+    return got.is_null() ? got : got.at("info");
+  }
+  /// Whether any frame this connection received holds `text`.
+  bool heard(const std::string& text) {
+    for (const std::string& f : ws_->history())
+      if (f.find(text) != std::string::npos) return true;
+    return false;
+  }
   /// Every message received through until(), parsed.
   const std::vector<Json>& received() const { return received_; }
   void drop() { ws_->drop(); }

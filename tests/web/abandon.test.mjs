@@ -4,20 +4,15 @@
 // draw. The server runs with a one-second abandon time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, WsPlayer, createTable, screenshot, tryAt, watchErrors, serverAndBrowser } from './helpers.mjs';
+import { DESKTOP, PHONE, WsPlayer, createTable, openPage, screenshot, tryAt, serverAndBrowser } from './helpers.mjs';
 
 const env = serverAndBrowser(['--abandon-after-ms', '1000']);
 const SIZES = [['phone', PHONE], ['desktop', DESKTOP]];
 
 async function blackPage(viewport) {
-  const touch = viewport === PHONE ? { isMobile: true, hasTouch: true } : {};
-  const ctx = await env.browser.newContext({ viewport, locale: 'en-GB', ...touch });
-  const page = await ctx.newPage();
-  const errors = [];
-  watchErrors(page, errors);
   const table = await createTable(env.server.url, { rules: { size: 5 }, mode: 'online' });
   const white = await WsPlayer.join(env.server.url, table.table, table.seats.white.token);
-  await page.goto(table.seats.black.url);
+  const { ctx, page, errors } = await openPage(env.browser, table.seats.black.url, viewport);
   await page.locator('[data-testid="turn"]', { hasText: 'Your turn' }).waitFor();
   return { ctx, page, errors, table, white };
 }

@@ -4,19 +4,14 @@
 // hidden, and stays hidden on that device.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, createTable, screenshot, tryAt, watchErrors, serverAndBrowser } from './helpers.mjs';
+import { DESKTOP, PHONE, createTable, openPage, screenshot, tryAt, serverAndBrowser } from './helpers.mjs';
 
 const env = serverAndBrowser();
 
 async function open(url, viewport) {
-  const touch = viewport === PHONE ? { isMobile: true, hasTouch: true } : {};
-  const ctx = await env.browser.newContext({ viewport, locale: 'en-GB', ...touch });
-  const page = await ctx.newPage();
-  const errors = [];
-  watchErrors(page, errors);
-  await page.goto(url);
-  await page.locator('[data-testid="chat"]').waitFor();
-  return { ctx, page, errors };
+  const opened = await openPage(env.browser, url, viewport);
+  await opened.page.locator('[data-testid="chat"]').waitFor();
+  return opened;
 }
 
 const lines = (page) => page.locator('[data-testid="chat-lines"]');

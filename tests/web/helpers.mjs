@@ -172,6 +172,18 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
+/// A new browser context at `viewport` (a phone's with touch, as a phone has) in `locale`, and a
+/// page in it at `url` (if given) whose console errors are collected in `errors`.
+export async function openPage(browser, url, viewport, locale = 'en-GB') {
+  const touch = viewport === PHONE ? { isMobile: true, hasTouch: true } : {};
+  const ctx = await browser.newContext({ viewport, locale, ...touch });
+  const page = await ctx.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  if (url) await page.goto(url);
+  return { ctx, page, errors };
+}
+
 /// POST /api/tables with `body`; returns the parsed 201 response.
 export async function createTable(url, body) {
   const res = await fetch(`${url}/api/tables`, {

@@ -4,19 +4,11 @@
 // game later shows the way without moving. Against the computer the offer is the rematch.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, WsPlayer, createTable, screenshot, tryAt, watchErrors, serverAndBrowser } from './helpers.mjs';
+import { DESKTOP, PHONE, WsPlayer, createTable, openPage, screenshot, tryAt, serverAndBrowser } from './helpers.mjs';
 
 const env = serverAndBrowser();
 
-async function open(url, viewport) {
-  const touch = viewport === PHONE ? { isMobile: true, hasTouch: true } : {};
-  const ctx = await env.browser.newContext({ viewport, locale: 'en-GB', ...touch });
-  const page = await ctx.newPage();
-  const errors = [];
-  watchErrors(page, errors);
-  await page.goto(url);
-  return { ctx, page, errors };
-}
+const open = (url, viewport) => openPage(env.browser, url, viewport);
 
 const turn = (page, text) => page.locator('[data-testid="turn"]', { hasText: text }).waitFor();
 const saved = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('pg.tables') ?? '[]'));

@@ -2,21 +2,16 @@
 // and goes with it when the stone is captured (it used to stay on the empty point).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, WsPlayer, createTable, tryAt, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
+import { DESKTOP, PHONE, WsPlayer, createTable, openPage, tryAt, vertex, serverAndBrowser } from './helpers.mjs';
 
 const env = serverAndBrowser();
 const ringed = (page, point) => vertex(page, point).evaluate((el) => el.classList.contains('shudan-marker_circle'));
 
 for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   test(`${name}: the ring leaves with the captured stone`, async () => {
-    const touch = viewport === PHONE ? { isMobile: true, hasTouch: true } : {};
-    const ctx = await env.browser.newContext({ viewport, locale: 'en-GB', ...touch });
-    const page = await ctx.newPage();
-    const errors = [];
-    watchErrors(page, errors);
     const table = await createTable(env.server.url, { rules: { size: 5 }, mode: 'online' });
     const white = await WsPlayer.join(env.server.url, table.table, table.seats.white.token);
-    await page.goto(table.seats.black.url);
+    const { ctx, page, errors } = await openPage(env.browser, table.seats.black.url, viewport);
     const turn = (text) => page.locator('[data-testid="turn"]', { hasText: text }).waitFor();
     await turn('Your turn');
     await tryAt(page, 'C3');
