@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ai/determinizer.h"
 #include "referee/view.h"
 #include "rules/board.h"
 #include "rules/playout.h"
@@ -49,7 +50,7 @@ struct Knowledge {
 /// True if an `opp` stone may be put at p without leaving any chain without a liberty.
 bool canPlaceHidden(const Board& board, Color opp, Point p);
 
-class Sampler {
+class Sampler final : public Determinizer {
  public:
   /// use_knowledge = false gives the uniform sampler of Cazenave (2005): the exact count on
   /// random empty points, legality only (rejected marks and captures are ignored).
@@ -59,7 +60,7 @@ class Sampler {
   /// is not null, the points of the hidden stones are appended to it. Returns the number of
   /// stones it could not place (0 unless the constraints cannot be met, which the real board
   /// rules out; a few retries make it vanishingly rare).
-  int sample(Board& out, Rng& rng, Point keep_empty, std::vector<Point>* placed) const;
+  int sample(Board& out, Rng& rng, Point keep_empty, std::vector<Point>* placed) const override;
 
   const Knowledge& knowledge() const { return k_; }
 

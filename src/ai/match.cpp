@@ -33,8 +33,18 @@ void measureBelief(const Referee& ref, const View& view, const SearchDiagnostics
   side.belief_sum += on_true / hidden;
   side.uniform_sum += double(hidden) / unknown;
   ++side.belief_n;
+  const size_t k = static_cast<size_t>(gamePhase(view.turn(), n));
+  side.phase_belief_sum[k] += on_true / hidden;
+  side.phase_uniform_sum[k] += double(hidden) / unknown;
+  ++side.phase_n[k];
 }
 }  // namespace
+
+int gamePhase(int turn, int num_points) {
+  if (4 * turn < num_points) return 0;
+  if (8 * turn < 5 * num_points) return 1;
+  return 2;
+}
 
 int GameSummary::aScore() const {
   if (result.winner == Color::Empty) return 1;

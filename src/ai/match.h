@@ -3,6 +3,7 @@
 // playouts per second inside the search, and the belief figure).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -36,6 +37,9 @@ struct SideStats {
   double belief_sum = 0;   ///< sum over decisions of the share of sample weight on true stones
   double uniform_sum = 0;  ///< the same for a uniform guess (hidden / unknown points)
   int64_t belief_n = 0;
+  /// The same by game phase (gamePhase): opening, middle game, end.
+  std::array<double, 3> phase_belief_sum{}, phase_uniform_sum{};
+  std::array<int64_t, 3> phase_n{};
   int64_t failures = 0;  ///< games lost by misbehaving (bad input, engine failure)
 
   double secondsPerMove() const { return moves ? seconds / double(moves) : 0; }
@@ -45,7 +49,18 @@ struct SideStats {
   }
   double belief() const { return belief_n ? belief_sum / double(belief_n) : 0; }
   double beliefUniform() const { return belief_n ? uniform_sum / double(belief_n) : 0; }
+  double phaseBelief(int k) const {
+    return phase_n[size_t(k)] ? phase_belief_sum[size_t(k)] / double(phase_n[size_t(k)]) : 0;
+  }
+  double phaseUniform(int k) const {
+    return phase_n[size_t(k)] ? phase_uniform_sum[size_t(k)] / double(phase_n[size_t(k)]) : 0;
+  }
 };
+
+/// The phase of a game at `turn` (completed turns): 0 the opening (the first quarter of the
+/// board's points in turns: 20 on 9x9), 1 the middle game (up to five eighths: 50), 2 the end.
+int gamePhase(int turn, int num_points);
+inline constexpr const char* kPhaseNames[3] = {"opening", "middle", "end"};
 
 struct GameSummary {
   int index = 0;  ///< 0-based

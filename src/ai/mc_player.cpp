@@ -6,6 +6,7 @@
 
 #include "ai/player.h"
 #include "ai/search.h"
+#include "ai/story_belief.h"
 
 namespace pg {
 
@@ -46,8 +47,10 @@ class MonteCarloPlayer final : public Player {
     if (limits.playouts > 0) playouts = std::max(1, static_cast<int>(limits.playouts * scale_));
     if (limits.playouts <= 0 && limits.seconds <= 0) playouts = 1000;
     const uint64_t seed = mix64(seed_ + 0x9E3779B97F4A7C15ULL * ++calls_);
+    std::unique_lock<std::mutex> searching(search_mu_);
     SearchOutput out = runSearch(view, params_, seconds, playouts, std::max(1, limits.threads),
-                                 seed, have_prior ? &prior : nullptr);
+                                 seed, have_prior ? &prior : nullptr, &beliefs_);
+    searching.unlock();
     std::lock_guard<std::mutex> lock(mu_);
     cache_.valid = true;
     cache_.turn = view.turn();
@@ -88,12 +91,14 @@ class MonteCarloPlayer final : public Player {
   std::atomic<uint64_t> calls_{0};
   mutable std::mutex mu_;
   Cache cache_;
+  std::mutex search_mu_;  // one search at a time: they share the belief cache
+  BeliefCache beliefs_;
   SearchDiagnostics diag_;
 };
 
 SearchParams flatMcParams() {
   SearchParams p;
-  p.knowledge = false;
+  p.belief = BeliefKind::Uniform;
   p.ucb = false;
   p.consider_pass = false;
   p.pass_when_ending_wins = 1.0;  // never checks
@@ -101,8 +106,16 @@ SearchParams flatMcParams() {
   return p;
 }
 
-SearchParams ourParams() {
+/// bot:v1, frozen (issue #17): the hard player of issue #14, facts-only belief.
+SearchParams v1Params() {
   return SearchParams{};
+}
+
+/// The second generation: the belief reads the whole story.
+SearchParams ourParams() {
+  SearchParams p;
+  p.belief = BeliefKind::Story;
+  return p;
 }
 
 }  // namespace
@@ -114,6 +127,17 @@ std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed) {
   if (name == "easy") return std::make_unique<MonteCarloPlayer>("easy", ourParams(), 0.02, seed);
   if (name == "medium")
     return std::make_unique<MonteCarloPlayer>("medium", ourParams(), 0.15, seed);
+  if (name == "x-free") {
+    SearchParams p = ourParams();
+    p.rejection_continues = true;
+    return std::make_unique<MonteCarloPlayer>("x-free", p, 1.0, seed);
+  }
+  if (name == "x-free-v1") {
+    SearchParams p = v1Params();
+    p.rejection_continues = true;
+    return std::make_unique<MonteCarloPlayer>("x-free-v1", p, 1.0, seed);
+  }
+  if (name == "v1") return std::make_unique<MonteCarloPlayer>("v1", v1Params(), 1.0, seed);
   if (name == "hard" || name == "default")
     return std::make_unique<MonteCarloPlayer>(std::string(name), ourParams(), 1.0, seed);
   return nullptr;

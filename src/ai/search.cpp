@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "ai/belief.h"
+#include "ai/story_belief.h"
 #include "rules/assert.h"
 #include "rules/game.h"
 #include "rules/playout.h"
@@ -62,7 +63,7 @@ double playoutValue(Board& board, Color to_move, int passes, const Rules& rules,
 struct Shared {
   const View* view;
   const SearchParams* params;
-  const Sampler* sampler;
+  const Determinizer* sampler;
   std::vector<int> cands;  // point indices, n = pass
   Clock::time_point deadline;
   bool timed = true;
@@ -142,7 +143,9 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
     if (move == n) {
       v = playoutValue(board, opp, 1, rules, self, rng);
     } else if (!board.isLegal(self, root)) {
-      v = 0;  // occupied or suicide in this determinization: never a good try
+      // Occupied or suicide in this determinization: the referee would say no and we would
+      // try again (rejection_continues), or it scores as a loss.
+      v = sh.params->rejection_continues ? playoutValue(board, self, 0, rules, self, rng) : 0;
     } else {
       const int captured = board.play(self, root);
       v = rules.atari_go && captured > 0 ? 1 : playoutValue(board, opp, 0, rules, self, rng);
@@ -166,7 +169,7 @@ bool opponentJustPassed(const View& view) {
 }  // namespace
 
 SearchOutput runSearch(const View& view, const SearchParams& params, double seconds, int playouts,
-                       int threads, uint64_t seed, const RootStats* prior) {
+                       int threads, uint64_t seed, const RootStats* prior, BeliefCache* beliefs) {
   const Clock::time_point start = Clock::now();
   SearchOutput out;
   const Rules& rules = view.rules();
@@ -177,8 +180,17 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
   out.threads = threads;
 
   const Knowledge knowledge = Knowledge::fromView(view);
-  const Sampler sampler(knowledge, params.knowledge);
   Rng rng(seed ^ 0x9E3779B97F4A7C15ULL);
+  std::shared_ptr<const Determinizer> belief;
+  const uint64_t belief_seed = mix64(seed ^ 0x5354525942454C46ULL);
+  if (params.belief == BeliefKind::Story && beliefs)
+    belief = beliefs->get(view, OpponentModel::learned(), params.particles, belief_seed);
+  else if (params.belief == BeliefKind::Story)
+    belief = std::make_shared<StoryBelief>(view, OpponentModel::learned(), params.particles,
+                                           belief_seed);
+  else
+    belief = std::make_shared<Sampler>(knowledge, params.belief == BeliefKind::Facts);
+  const Determinizer& sampler = *belief;
 
   // Candidates: empty in the view, not tried this turn, not our own one-point eye, and (if
   // there are others) not rejected in an earlier turn.

@@ -11,12 +11,25 @@
 
 namespace pg {
 
+class BeliefCache;
+
+/// Where the determinizations come from.
+enum class BeliefKind : uint8_t {
+  Uniform,  ///< the count on random empty points, legality only (Cazenave 2005)
+  Facts,    ///< the facts of the current view: captures, rejected marks (belief.h; bot:v1)
+  Story,    ///< histories consistent with the whole story, opponent model (story_belief.h)
+};
+
 struct SearchParams {
-  bool knowledge = true;         ///< sampler uses captures and rejected marks (false: uniform)
+  BeliefKind belief = BeliefKind::Facts;
+  int particles = 256;           ///< BeliefKind::Story: histories replayed per search
   bool ucb = true;               ///< UCB at the root (false: round robin, best mean: flat MC)
   double ucb_c = 0.35;           ///< exploration constant
   bool consider_pass = true;     ///< pass is a root move
   bool exclude_rejected = true;  ///< never try a point rejected in an earlier turn (if others)
+  /// A try on a point that the determinization fills is not a loss: we stay on turn, so the
+  /// playout goes on with a random move of ours (false: the try scores 0, as in bot:v1).
+  bool rejection_continues = false;
   double pass_when_ending_wins = 0.9;  ///< after an opponent pass: pass if ending now wins so often
   double resign_below = 0.0;           ///< resign when the best move wins less often (0: never)
 };
@@ -46,7 +59,9 @@ struct SearchOutput {
 /// Searches the action for view.self(). Budget: `playouts` if > 0, else `seconds`. `prior`
 /// (may be null) seeds the root statistics (the same turn before a rejection).
 /// Precondition: !view.over() && view.toMove() == view.self().
+/// `beliefs` (may be null) carries the story belief from one decision to the next.
 SearchOutput runSearch(const View& view, const SearchParams& params, double seconds, int playouts,
-                       int threads, uint64_t seed, const RootStats* prior);
+                       int threads, uint64_t seed, const RootStats* prior,
+                       BeliefCache* beliefs = nullptr);
 
 }  // namespace pg

@@ -1,6 +1,7 @@
 // `phantomgo bench playouts`: how many light random playouts one thread runs per second.
 // `phantomgo bench search`: playouts per CPU second inside the phantom search.
 // `phantomgo bench referee`: the referee's time to reject a try, for each of the three reasons.
+// `phantomgo bench belief` is in bench_belief.cpp.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -389,6 +390,7 @@ void addBenchCommand(CLI::App& app) {
       std::cout << refereeBenchText(*rargs, r);
     std::cout.flush();
   });
+  addBeliefBench(*bench);
 }
 
 }  // namespace pg

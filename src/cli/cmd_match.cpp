@@ -35,6 +35,12 @@ std::string resultText(const Result& r) {
 }
 
 nlohmann::json sideJson(const SideStats& s) {
+  nlohmann::json phases = nlohmann::json::array();
+  for (int k = 0; k < 3; ++k)
+    phases.push_back({{"phase", kPhaseNames[k]},
+                      {"belief_on_true_stones", s.phaseBelief(k)},
+                      {"belief_uniform_baseline", s.phaseUniform(k)},
+                      {"belief_decisions", s.phase_n[static_cast<size_t>(k)]}});
   return {{"seconds_per_move", s.secondsPerMove()},
           {"tries_per_move", s.triesPerMove()},
           {"playouts", s.playouts},
@@ -42,6 +48,7 @@ nlohmann::json sideJson(const SideStats& s) {
           {"belief_on_true_stones", s.belief()},
           {"belief_uniform_baseline", s.beliefUniform()},
           {"belief_decisions", s.belief_n},
+          {"belief_by_phase", phases},
           {"failures", s.failures}};
 }
 
@@ -53,6 +60,10 @@ void printSide(const char* label, const std::string& spec, const SideStats& s) {
   if (s.belief_n > 0)
     std::printf(", belief on true hidden stones %.3f (uniform %.3f, %lld decisions)", s.belief(),
                 s.beliefUniform(), static_cast<long long>(s.belief_n));
+  if (s.belief_n > 0)
+    for (int k = 0; k < 3; ++k)
+      std::printf("; %s %.3f (uniform %.3f, %lld)", kPhaseNames[k], s.phaseBelief(k),
+                  s.phaseUniform(k), static_cast<long long>(s.phase_n[static_cast<size_t>(k)]));
   if (s.failures > 0) std::printf(", %lld games lost by misbehaving", (long long)s.failures);
   std::printf("\n");
 }

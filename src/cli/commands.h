@@ -18,6 +18,8 @@ void addGtpCommand(CLI::App& app);
 /// `phantomgo bench playouts|search|referee`: the core's speed and the referee's rejection
 /// timing (cmd_bench.cpp).
 void addBenchCommand(CLI::App& app);
+/// `phantomgo bench belief`: the beliefs' weight on the true hidden stones (bench_belief.cpp).
+void addBeliefBench(CLI::App& bench);
 /// `phantomgo match`: games between two players with the referee (cmd_match.cpp).
 void addMatchCommand(CLI::App& app);
 /// `phantomgo serve`: the game server (cmd_serve.cpp).

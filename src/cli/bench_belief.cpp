@@ -1,0 +1,190 @@
+// `phantomgo bench belief`: how much of each belief's weight lies on the true hidden stones, on
+// the same positions. Self-play games of one bot through the real Referee; at every decision
+// with hidden stones it asks the facts sampler (bot:v1's belief, belief.h), the story belief
+// replayed from the start, and the story belief carried on from the player's previous decision
+// (what the bot uses, story_belief.h), and reports each by game phase with the build times.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "ai/belief.h"
+#include "ai/match.h"
+#include "ai/player.h"
+#include "ai/story_belief.h"
+#include "cli/commands.h"
+#include "referee/referee.h"
+
+namespace pg {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct BeliefBenchConfig {
+  std::string bot = "v1";
+  int games = 10;
+  int playouts = 300;
+  int size = 9;
+  int particles = 256;
+  int facts_samples = 256;
+  uint64_t seed = 1;
+  bool json = false;
+};
+
+struct Tally {
+  std::array<double, 3> sum{};
+  std::array<int64_t, 3> n{};
+  std::vector<double> ms;
+  void add(int phase, double share) {
+    sum[static_cast<size_t>(phase)] += share;
+    ++n[static_cast<size_t>(phase)];
+  }
+  double phase(int k) const { return n[size_t(k)] ? sum[size_t(k)] / double(n[size_t(k)]) : 0; }
+  double all() const {
+    const int64_t total = n[0] + n[1] + n[2];
+    return total ? (sum[0] + sum[1] + sum[2]) / double(total) : 0;
+  }
+  double medianMs() {
+    if (ms.empty()) return 0;
+    std::nth_element(ms.begin(), ms.begin() + static_cast<long>(ms.size() / 2), ms.end());
+    return ms[ms.size() / 2];
+  }
+};
+
+/// The share of `occ` (per point, fraction of boards with a hidden stone) on the true stones.
+double onTrue(const std::vector<float>& occ, const View& view, const Board& real, int hidden) {
+  const Color opp = opponent(view.self());
+  double s = 0;
+  for (Point p = 0; p < view.rules().numPoints(); ++p)
+    if (view.at(p) == Color::Empty && real.at(p) == opp) s += occ[static_cast<size_t>(p)];
+  return s / hidden;
+}
+
+void run(BeliefBenchConfig cfg) {
+  Rules rules;
+  rules.size = cfg.size;
+  if (auto err = rules.validate()) throw CLI::ValidationError("bench belief", *err);
+  const int n = rules.numPoints();
+  std::map<std::string, Tally> t;  // facts, story, carried, uniform
+  int64_t fell_back = 0, carried = 0, decisions = 0;
+  for (int g = 0; g < cfg.games; ++g) {
+    const uint64_t seed = cfg.seed * 1000003ULL + static_cast<uint64_t>(g) * 2;
+    auto black = makePlayer(cfg.bot, seed), white = makePlayer(cfg.bot, seed + 1);
+    if (!black || !white) throw CLI::ValidationError("bench belief", "unknown bot " + cfg.bot);
+    BeliefCache caches[2];
+    Referee ref(rules);
+    SearchLimits limits;
+    limits.seconds = 0;
+    limits.playouts = cfg.playouts;
+    limits.threads = 1;
+    Rng rng(seed ^ 0xBE11EFULL);
+    while (!ref.over()) {
+      const Color c = ref.toMove();
+      const View& view = ref.view(audienceOf(c));
+      const Board& real = ref.realGame().board();
+      int hidden = 0, unknown = 0;
+      for (Point p = 0; p < n; ++p)
+        if (view.at(p) == Color::Empty) {
+          ++unknown;
+          hidden += real.at(p) == opponent(c);
+        }
+      if (hidden > 0) {
+        ++decisions;
+        const int phase = gamePhase(view.turn(), n);
+        t["uniform"].add(phase, double(hidden) / unknown);
+        Clock::time_point t0 = Clock::now();
+        const Knowledge k = Knowledge::fromView(view);
+        const Sampler facts(k, true);
+        std::vector<float> occ(static_cast<size_t>(n), 0.0f);
+        Board b(rules.size, rules.topology);
+        std::vector<Point> placed;
+        for (int i = 0; i < cfg.facts_samples; ++i) {
+          placed.clear();
+          facts.sample(b, rng, kNoPoint, &placed);
+          for (Point q : placed) occ[static_cast<size_t>(q)] += 1.0f / float(cfg.facts_samples);
+        }
+        t["facts"].ms.push_back(
+            std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+        t["facts"].add(phase, onTrue(occ, view, real, hidden));
+        t0 = Clock::now();
+        const StoryBelief story(view, OpponentModel::learned(), cfg.particles, rng.next32());
+        t["story"].ms.push_back(
+            std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+        fell_back += story.fellBack();
+        t["story"].add(phase,
+                       onTrue(story.fellBack() ? occ : story.occupancy(), view, real, hidden));
+        t0 = Clock::now();
+        const auto kept = caches[c == Color::Black ? 0 : 1].get(view, OpponentModel::learned(),
+                                                                cfg.particles, rng.next32());
+        t["carried"].ms.push_back(
+            std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+        carried += kept->carried();
+        t["carried"].add(phase,
+                         onTrue(kept->fellBack() ? occ : kept->occupancy(), view, real, hidden));
+      }
+      const Action act = (c == Color::Black ? *black : *white).choose(view, limits);
+      if (act.kind == Action::Kind::Try)
+        ref.tryPoint(c, act.point);
+      else if (act.kind == Action::Kind::Pass)
+        ref.pass(c);
+      else
+        ref.resign(c);
+    }
+  }
+  if (cfg.json) {
+    nlohmann::json j{{"bot", cfg.bot},           {"games", cfg.games},
+                     {"playouts", cfg.playouts}, {"particles", cfg.particles},
+                     {"decisions", decisions},   {"story_fell_back", fell_back},
+                     {"carried", carried}};
+    for (auto& [name, tally] : t) {
+      nlohmann::json phases = nlohmann::json::object();
+      for (int k = 0; k < 3; ++k) phases[kPhaseNames[k]] = tally.phase(k);
+      j[name] = {
+          {"on_true_stones", tally.all()}, {"by_phase", phases}, {"median_ms", tally.medianMs()}};
+    }
+    std::cout << j.dump() << '\n';
+    return;
+  }
+  std::printf("%d games of bot:%s (%d playouts a try), %lld decisions with hidden stones\n",
+              cfg.games, cfg.bot.c_str(), cfg.playouts, static_cast<long long>(decisions));
+  std::printf("%-8s %8s %8s %8s %8s %10s\n", "belief", "all", "opening", "middle", "end",
+              "median ms");
+  for (const char* name : {"uniform", "facts", "story", "carried"}) {
+    Tally& x = t[name];
+    std::printf("%-8s %8.3f %8.3f %8.3f %8.3f %10.2f\n", name, x.all(), x.phase(0), x.phase(1),
+                x.phase(2), x.medianMs());
+  }
+  std::printf("story fell back to the facts: %lld; carried on: %lld of %lld\n",
+              static_cast<long long>(fell_back), static_cast<long long>(carried),
+              static_cast<long long>(decisions));
+}
+
+}  // namespace
+
+void addBeliefBench(CLI::App& bench) {
+  auto cfg = std::make_shared<BeliefBenchConfig>();
+  CLI::App* sub = bench.add_subcommand(
+      "belief",
+      "The share of each belief's weight on the true hidden stones (facts, story, story "
+      "carried on), by game phase, in self-play games of one bot");
+  sub->add_option("--bot", cfg->bot, "the bot of both sides")->capture_default_str();
+  sub->add_option("--games", cfg->games)->check(CLI::Range(1, 100000))->capture_default_str();
+  sub->add_option("--playouts", cfg->playouts, "the bot's playouts a try")
+      ->check(CLI::Range(1, 10000000))
+      ->capture_default_str();
+  sub->add_option("--size", cfg->size)
+      ->check(CLI::Range(kMinSize, kMaxSize))
+      ->capture_default_str();
+  sub->add_option("--particles", cfg->particles, "the story belief's particles")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  sub->add_option("--seed", cfg->seed)->capture_default_str();
+  sub->add_flag("--json", cfg->json, "print one JSON object");
+  sub->callback([cfg] { run(*cfg); });
+}
+
+}  // namespace pg

@@ -1,0 +1,193 @@
+// The story belief (ai/story_belief.h): every board it gives is one the view allows, it
+// almost never has to fall back to the facts sampler, and it uses what only the order of the
+// events tells.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "ai/belief.h"
+#include "ai/player.h"
+#include "ai/story_belief.h"
+#include "referee/referee.h"
+
+namespace pg {
+namespace {
+
+std::string positionProblem(const Board& b) {
+  if (std::string c = b.checkConsistency(); !c.empty()) return c;
+  for (Point p = 0; p < b.numPoints(); ++p)
+    if (isStone(b.at(p)) && b.liberties(p) == 0)
+      return "chain without liberty at " + pointName(p, b.size()) + "\n" + b.toAscii();
+  return "";
+}
+
+/// Checks boards drawn from the belief; returns true if it fell back.
+bool checkBelief(const Referee& ref, const View& view, Rng& rng) {
+  const int particles = 16;
+  const StoryBelief belief(view, OpponentModel::learned(), particles, rng.next32());
+  const Board& real = ref.realGame().board();
+  const Color self = view.self(), opp = opponent(self);
+  const int n = view.rules().numPoints();
+  Board b(view.rules().size, view.rules().topology);
+  for (int s = 0; s < 8; ++s) {
+    Point keep = s % 2 ? static_cast<Point>(rng.below(static_cast<uint32_t>(n))) : kNoPoint;
+    if (keep != kNoPoint && (real.at(keep) != Color::Empty || view.at(keep) != Color::Empty))
+      keep = kNoPoint;
+    std::vector<Point> placed;
+    const int missing = belief.sample(b, rng, keep, &placed);
+    EXPECT_EQ(b.stoneCount(opp), view.stoneCount(opp)) << b.toAscii();
+    EXPECT_EQ(b.stoneCount(self), view.stoneCount(self)) << b.toAscii();
+    for (Point p = 0; p < n; ++p)
+      if (view.at(p) != Color::Empty) {
+        EXPECT_EQ(b.at(p), view.at(p)) << pointName(p, b.size());
+      }
+    for (Point p : placed) EXPECT_EQ(view.at(p), Color::Empty);
+    if (keep != kNoPoint && missing == 0) {
+      EXPECT_EQ(b.at(keep), Color::Empty);
+    }
+    EXPECT_EQ(positionProblem(b), "");
+  }
+  return belief.fellBack();
+}
+
+struct Shape {
+  int size;
+  bool torus;
+  int handicap;
+  bool atari;
+};
+
+TEST(StoryBelief, EveryBoardIsOneTheViewAllows) {
+  const Shape shapes[] = {{5, false, 0, false}, {7, true, 0, false}, {9, false, 0, false},
+                          {9, false, 4, false}, {9, true, 2, false}, {9, false, 0, true}};
+  Rng rng(43);
+  int positions = 0;
+  for (const Shape& sh : shapes) {
+    for (int game = 0; game < 4; ++game) {
+      Rules rules;
+      rules.size = sh.size;
+      rules.topology = sh.torus ? Topology::Torus : Topology::Planar;
+      rules.handicap = sh.handicap;
+      rules.komi = Rules::defaultKomi(sh.handicap);
+      rules.atari_go = sh.atari;
+      Referee ref(rules);
+      auto black = makePlayer("random", 3000 + game);
+      auto white = makePlayer("random", 4000 + game);
+      SearchLimits limits;
+      while (!ref.over()) {
+        const Color c = ref.toMove();
+        const View& view = ref.view(audienceOf(c));
+        if (rng.below(20) == 0) {
+          checkBelief(ref, view, rng);
+          if (testing::Test::HasFailure()) return;
+          ++positions;
+        }
+        const Action a = (c == Color::Black ? *black : *white).choose(view, limits);
+        if (a.kind == Action::Kind::Try)
+          ASSERT_TRUE(ref.tryPoint(c, a.point).accepted());
+        else
+          ref.pass(c);
+      }
+    }
+  }
+  EXPECT_GT(positions, 150);
+}
+
+// In games between searching players the story is nearly always explained (random players'
+// games, with their endless captures, often are not; the facts sampler then answers).
+TEST(StoryBelief, RarelyFallsBackInTheBotsGames) {
+  Rules rules;
+  Rng rng(44);
+  int positions = 0, fell_back = 0;
+  for (int game = 0; game < 2; ++game) {
+    Referee ref(rules);
+    auto black = makePlayer("v1", 5000 + game);
+    auto white = makePlayer("v1", 6000 + game);
+    SearchLimits limits;
+    limits.seconds = 0;
+    limits.playouts = 200;
+    limits.threads = 1;
+    while (!ref.over()) {
+      const Color c = ref.toMove();
+      const View& view = ref.view(audienceOf(c));
+      if (rng.below(3) == 0) {
+        fell_back += checkBelief(ref, view, rng);
+        if (testing::Test::HasFailure()) return;
+        ++positions;
+      }
+      const Action a = (c == Color::Black ? *black : *white).choose(view, limits);
+      if (a.kind == Action::Kind::Try)
+        ASSERT_TRUE(ref.tryPoint(c, a.point).accepted());
+      else if (a.kind == Action::Kind::Pass)
+        ref.pass(c);
+      else
+        ref.resign(c);
+    }
+  }
+  EXPECT_GT(positions, 30);
+  EXPECT_LE(fell_back * 20, positions) << fell_back << " of " << positions;
+}
+
+Point at(const char* name, int size) {
+  return *parsePoint(name, size);
+}
+
+// White's first stone went down while Black's stone stood on A1, and White has not moved since
+// it captured that stone: the story knows A1 is empty, the facts alone do not.
+TEST(StoryBelief, KnowsWhenAStoneCannotHaveBeenPlayed) {
+  Rules rules;
+  rules.size = 5;
+  Referee ref(rules);
+  const auto play = [&](Color c, const char* p) {
+    ASSERT_TRUE(ref.tryPoint(c, at(p, 5)).legal) << p;
+  };
+  play(Color::Black, "A1");
+  play(Color::White, "C3");
+  play(Color::Black, "E5");
+  play(Color::White, "A2");
+  play(Color::Black, "E4");
+  play(Color::White, "B1");  // captures A1
+  const View& view = ref.view(Audience::Black);
+  ASSERT_EQ(view.at(at("A1", 5)), Color::Empty);
+  ASSERT_EQ(view.stoneCount(Color::White), 3);
+  const Point a1 = at("A1", 5);
+
+  const StoryBelief story(view, OpponentModel::learned(), 256, 7);
+  ASSERT_FALSE(story.fellBack());
+  EXPECT_EQ(story.occupancy()[static_cast<size_t>(a1)], 0.0f);
+  // The two neighbours of the captured stone are certain.
+  EXPECT_EQ(story.occupancy()[static_cast<size_t>(at("A2", 5))], 1.0f);
+  EXPECT_EQ(story.occupancy()[static_cast<size_t>(at("B1", 5))], 1.0f);
+
+  const Knowledge k = Knowledge::fromView(view);
+  const Sampler facts(k, true);
+  Rng rng(9);
+  Board b(5, Topology::Planar);
+  int on_a1 = 0;
+  for (int i = 0; i < 2000; ++i) {
+    facts.sample(b, rng, kNoPoint, nullptr);
+    on_a1 += b.at(a1) == Color::White;
+  }
+  EXPECT_GT(on_a1, 0) << "the facts sampler cannot tell, so it sometimes puts a stone there";
+}
+
+// A stone of ours that captured nothing: no chain of the opponent's next to it was left with
+// that point as its last liberty.
+TEST(StoryBelief, AQuietStoneRulesOutAChainInAtari) {
+  Rules rules;
+  rules.size = 5;
+  Referee ref(rules);
+  const auto play = [&](Color c, const char* p) {
+    ASSERT_TRUE(ref.tryPoint(c, at(p, 5)).legal) << p;
+  };
+  play(Color::Black, "B1");
+  play(Color::White, "E5");
+  play(Color::Black, "A2");  // a White stone on A1 would now be captured by this stone
+  const View& view = ref.view(Audience::Black);
+  const StoryBelief story(view, OpponentModel::learned(), 256, 11);
+  ASSERT_FALSE(story.fellBack());
+  EXPECT_EQ(story.occupancy()[static_cast<size_t>(at("A1", 5))], 0.0f);
+}
+
+}  // namespace
+}  // namespace pg
