@@ -270,7 +270,7 @@ export default {
   'replay.belief.retry': 'Riprova',
   'replay.belief.legend': 'Più scuro: il computer, al posto di questo giocatore, credeva più spesso che lì ci fosse una pietra nascosta dell’avversario.',
   'replay.belief.truth': 'Cerchi: dove erano davvero le pietre nascoste dell’avversario.',
-  'replay.belief.top': 'Creduti più spesso: {points}.',
+  'replay.belief.top': 'Più probabili secondo il computer: {points}.',
   'replay.belief.none': 'In questo passo l’avversario non ha pietre nascoste.',
   'replay.belief.samples': { one: '({n} campione per passo)', other: '({n} campioni per passo)' },
   'replay.belief.pct': '{n}%',
