@@ -31,7 +31,7 @@ struct BeliefSteps {
 /// fewer on larger boards, and fewer again when the game is long, so that a whole game costs at
 /// most about kBeliefPointSamples point-samples; never fewer than 10.
 int beliefSamples(const Rules& rules, int steps);
-inline constexpr int64_t kBeliefPointSamples = 6'000'000;
+inline constexpr int64_t kBeliefPointSamples = 20'000'000;
 
 /// Replays `log` (a finished game's full log) and computes `seat`'s belief at every step.
 /// Throws std::invalid_argument if the log is not a consistent game.

@@ -147,7 +147,7 @@ TEST(BeliefSamples, BoundedByTheBoardAndTheLength) {
   EXPECT_LT(beliefSamples(r19, 100), 200);
   EXPECT_GE(beliefSamples(r19, 100), 10);
   EXPECT_LT(beliefSamples(r9, 2000), 200);
-  EXPECT_EQ(beliefSamples(r19, 4 * 361 * 3), 10);
+  EXPECT_EQ(beliefSamples(r19, 4 * 361 * 10), 10);
   for (int steps : {1, 50, 500, 5000}) {
     const int64_t work = int64_t{beliefSamples(r9, steps)} * steps * 81;
     EXPECT_TRUE(work <= kBeliefPointSamples || beliefSamples(r9, steps) == 10) << steps;
