@@ -62,12 +62,16 @@ export function fitVertexSize(size, torus, width) {
  * - area: {black: [points], white: [points]} to shade as each side's area (the end), or null
  * - pending, pendingColor: a try waiting for its confirmation, drawn as a ghost stone of the
  *   mover's colour (solid, unlike the dashed guess marks)
+ * - belief: a Map point -> percentage (0..100) of where the computer believed hidden stones
+ *   were (the replay, after the end), drawn as a heat map; each vertex gets data-belief
+ * - truth, truthColor: where the hidden stones of truthColor really were, drawn as rings
  */
 export function Board(props) {
   const {
     size, torus = false, stones, rejected = [], marks = [], markColor = 'white', captured = [],
     last = null, cursor = null, onCursor, onTry, onMark, disabled = [], vertexSize = 32,
     label, describe, busy = false, id, marking = null, area = null, pending = null, pendingColor = 'black',
+    belief = null, truth = [], truthColor = 'white',
   } = props;
   const ref = useRef(null);
   const interactive = !!onTry;
@@ -111,7 +115,12 @@ export function Board(props) {
     // Shudan's type 'good' only gives the ghost a class of its own (styled in style.css).
     if (pending) put(ghostStoneMap, pending, { sign: SIGN[pendingColor], type: 'good' });
     for (const p of rejected) put(markerMap, p, { type: 'cross' });
-    for (const p of captured) put(heatMap, p, { strength: 2 });
+    // With a belief drawn, the heat map is the belief's alone.
+    if (!belief) for (const p of captured) put(heatMap, p, { strength: 2 });
+    // A share of 1..100 percent -> Shudan's strengths 1..9, a ninth each (style.css shades them
+    // for .pg-belief).
+    if (belief) for (const [p, pct] of belief) if (pct > 0) put(heatMap, p, { strength: Math.min(9, Math.ceil((pct / 100) * 9)) });
+    for (const p of truth) put(ghostStoneMap, p, { sign: SIGN[truthColor], type: 'interesting' });
     if (area) for (const color of ['black', 'white']) for (const p of area[color]) put(paintMap, p, SIGN[color]);
     if (last) put(markerMap, last, { type: 'circle' });
     const selected = [];
@@ -126,7 +135,7 @@ export function Board(props) {
           if (X < size || X >= 2 * size || Y < size || Y >= 2 * size) dimmed.push([X, Y]);
     return { signMap, markerMap, ghostStoneMap, heatMap, paintMap, selected, dimmed };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [size, torus, stones, rejected, marks, markColor, captured, last, cursor, keyboard, area, pending, pendingColor]);
+  }, [size, torus, stones, rejected, marks, markColor, captured, last, cursor, keyboard, area, pending, pendingColor, belief, truth, truthColor]);
 
   // Name every drawn vertex with its real point, for tests and for the wrapped copies' titles.
   useEffect(() => {
@@ -135,6 +144,10 @@ export function Board(props) {
     for (const el of root.querySelectorAll('.shudan-vertex')) {
       const [x, y] = real(Number(el.dataset.x), Number(el.dataset.y));
       el.dataset.point = xyToPoint(x, y, size);
+      if (belief) el.dataset.belief = String(belief.get(el.dataset.point) ?? 0);
+      else delete el.dataset.belief;
+      if (truth.includes(el.dataset.point)) el.dataset.truth = '1';
+      else delete el.dataset.truth;
       const X = Number(el.dataset.x);
       const Y = Number(el.dataset.y);
       if (torus) el.dataset.copy = X < size || X >= 2 * size || Y < size || Y >= 2 * size ? '1' : '0';
@@ -202,7 +215,7 @@ export function Board(props) {
   const range = torus ? [size - m, 2 * size - 1 + m] : undefined;
   return html`
     <div
-      class=${'pg-board' + (torus ? ' pg-torus' : '') + (interactive ? ' pg-interactive' : '') + (marking ? ' pg-marking' : '')}
+      class=${'pg-board' + (torus ? ' pg-torus' : '') + (interactive ? ' pg-interactive' : '') + (marking ? ' pg-marking' : '') + (belief ? ' pg-belief' : '')}
       ref=${ref}
       id=${id}
       tabindex=${interactive ? 0 : undefined}

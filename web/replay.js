@@ -1,10 +1,18 @@
 // The replay after the end: every turn, every try included, as Black saw it, as White saw it,
-// and as it really was. The steps come from the reveal (view.js replaySteps).
+// and as it really was. The steps come from the reveal (view.js replaySteps). On Black's or
+// White's board, a switch shows what the computer would have believed in that seat: a heat map of
+// where it placed the opponent's hidden stones at each step (GET /api/games/<id>/belief, fetched
+// the first time the switch is turned on), with rings where those stones really were.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
 import { t, colorName, formatNumber } from './i18n/i18n.js';
 import { Board, fitVertexSize, useWidth } from './board.js';
-import { replaySteps } from './view.js';
+import { beliefPoints, replaySteps } from './view.js';
+
+const OPPONENT = { black: 'white', white: 'black' };
+
+/// The points most often believed, highest first (at most n), as [point, percent].
+const topBeliefs = (belief, n) => [...belief].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n);
 
 function stepText(step) {
   if (step.kind === 'start') return t('replay.start');
@@ -59,8 +67,36 @@ export function Replay({ reveal, rules, game, step: initialStep = null, onStep }
     return () => clearTimeout(id);
   }, [playing, index, speed, steps.length]);
   const [as, setAs] = useState('real');
+  // The computer's belief, per seat: undefined (not asked), 'loading', 'error', or the answer.
+  const [showBelief, setShowBelief] = useState(false);
+  const [beliefs, setBeliefs] = useState({});
   const box = useRef(null);
   const step = steps[Math.min(index, steps.length - 1)];
+  const seat = as === 'real' ? null : as;
+  const loadBelief = (s) => {
+    setBeliefs((b) => ({ ...b, [s]: 'loading' }));
+    fetch(`/api/games/${encodeURIComponent(game)}/belief?seat=${s}`)
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+      .then((data) => {
+        if (!Array.isArray(data.steps) || data.steps.length !== steps.length) throw new Error('steps');
+        setBeliefs((b) => ({ ...b, [s]: data }));
+      })
+      .catch(() => setBeliefs((b) => ({ ...b, [s]: 'error' })));
+  };
+  // Fetched the first time the switch is on for a seat (and again only after an error, on request).
+  useEffect(() => {
+    if (showBelief && seat && game && beliefs[seat] === undefined) loadBelief(seat);
+  }, [showBelief, seat]);
+  const answer = showBelief && seat ? beliefs[seat] : undefined;
+  const beliefData = answer && typeof answer === 'object' ? answer : null;
+  const belief = useMemo(
+    () => (beliefData ? beliefPoints(beliefData.steps[Math.min(index, steps.length - 1)], rules.size) : null),
+    [beliefData, index],
+  );
+  // The truth beside it: the opponent's stones on the real board that this seat could not see.
+  const truth = [];
+  if (beliefData)
+    for (const [p, c] of step.real) if (c === OPPONENT[seat] && step[seat].stones.get(p) !== c) truth.push(p);
 
   const stones = { black: [], white: [] };
   const source = as === 'real' ? step.real : step[as].stones;
@@ -95,6 +131,41 @@ export function Replay({ reveal, rules, game, step: initialStep = null, onStep }
     e.preventDefault();
     move(to);
   };
+  const pct = (n) => t('replay.belief.pct', { n: formatNumber(n) });
+  // The switch stands with the view's choice, above the board; what it shows, below the board.
+  const beliefSwitch = () => html`<label class="belief-switch">
+    <input type="checkbox" checked=${showBelief} onChange=${(e) => setShowBelief(e.currentTarget.checked)} data-testid="belief-switch" />
+    ${t('replay.belief.switch')}
+  </label>`;
+  const beliefPanel = () => {
+    const top = belief ? topBeliefs(belief, 3) : [];
+    return html`<div class="belief" data-testid="belief">
+      ${showBelief && answer === 'loading' && html`<p class="hint" role="status" data-testid="belief-loading">${t('replay.belief.loading')}</p>`}
+      ${showBelief &&
+      answer === 'error' &&
+      html`<p class="belief-error" role="alert" data-testid="belief-error">
+        ${t('replay.belief.error')}
+        <button type="button" onClick=${() => loadBelief(seat)}>${t('replay.belief.retry')}</button>
+      </p>`}
+      ${beliefData &&
+      html`<div class="belief-legend" data-testid="belief-legend">
+        <p>
+          <span class="belief-swatch" aria-hidden="true"></span>
+          ${t('replay.belief.legend')}
+        </p>
+        <p>
+          <span class=${`belief-ring belief-ring-${OPPONENT[seat]}`} aria-hidden="true"></span>
+          ${t('replay.belief.truth')}
+        </p>
+        <p class="hint" data-testid="belief-top">
+          ${top.length
+            ? t('replay.belief.top', { points: top.map(([p, v]) => `${p} ${pct(v)}`).join(', ') })
+            : t('replay.belief.none')}
+          ${' '}${t('replay.belief.samples', { n: beliefData.samples })}
+        </p>
+      </div>`}
+    </div>`;
+  };
   const views = ['real', 'black', 'white'];
   // The long names ("as White saw it") name the board; the switcher shows short ones, so that its
   // three choices stay on one line on a phone.
@@ -113,6 +184,7 @@ export function Replay({ reveal, rules, game, step: initialStep = null, onStep }
             </label>`,
           )}
         </div>
+        ${seat && game && beliefSwitch()}
       </div>
       <div class="replay-board" ref=${box} tabindex="0" data-testid="replay-board" aria-describedby="replay-keys">
         <${Board}
@@ -123,9 +195,13 @@ export function Replay({ reveal, rules, game, step: initialStep = null, onStep }
           captured=${captured}
           last=${last}
           vertexSize=${vertexSize}
-          label=${`${t('replay.boardLabel')}: ${longName(as)}`}
+          label=${`${t('replay.boardLabel')}: ${longName(as)}${belief ? ` (${t('replay.belief.switch')})` : ''}`}
+          belief=${belief}
+          truth=${truth}
+          truthColor=${seat ? OPPONENT[seat] : 'white'}
         />
       </div>
+      ${seat && game && showBelief && beliefPanel()}
       <p class="step" aria-live="polite" data-testid="replay-step">${stepText(step)}</p>
       <div class="replay-controls">
         <button type="button" onClick=${() => move(0)} aria-label=${t('replay.first')} disabled=${index === 0}>|◀</button>

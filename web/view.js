@@ -340,6 +340,16 @@ export function replaySteps(reveal) {
   return steps;
 }
 
+/// One step's map of GET /api/games/<id>/belief (index row * size + column, row 0 at the bottom,
+/// a percentage per point) -> a Map "C3" -> percentage of the points above 0.
+export function beliefPoints(values, size) {
+  const out = new Map();
+  values.forEach((pct, i) => {
+    if (pct > 0) out.set(xyToPoint(i % size, size - 1 - Math.floor(i / size), size), pct);
+  });
+  return out;
+}
+
 /// Each side's area on a final board, by area scoring (Chinese rules) as the server scores it:
 /// a side's stones, and every empty point whose empty region touches that side's stones only.
 /// On a torus the neighbours wrap. Returns {black: [points], white: [points]}; an empty region

@@ -7,7 +7,9 @@
 
 #include "server/exception_text.h"
 #include "server/http_reply.h"
+#include "server/query_param.h"
 #include "server/table_chat.h"
+#include "server/table_setup.h"
 #include "server/tokens.h"
 #include "store/sgf_writer.h"
 #include "version.h"
@@ -40,15 +42,68 @@ std::string utcDate(int64_t ms) {
   return buf;
 }
 
+bool endsWith(std::string_view s, std::string_view suffix) {
+  return s.size() > suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+/// "/api/games/<id>/belief" -> "<id>"; nullopt for any other path.
+std::optional<std::string> beliefGame(std::string_view path) {
+  if (!startsWith(path, "/api/games/") || !endsWith(path, "/belief")) return std::nullopt;
+  return std::string(path.substr(11, path.size() - 11 - 7));
+}
+
+/// The seat named by ?seat=, or nullopt if it names none.
+std::optional<Color> beliefSeat(std::string_view target) {
+  const auto seat = queryParam(target, "seat");
+  if (seat == "black") return Color::Black;
+  if (seat == "white") return Color::White;
+  return std::nullopt;
+}
+
+HttpReply badSeat() {
+  return errorReply(400, "bad-seat",
+                    "Name the seat whose beliefs to show: ?seat=black or ?seat=white.");
+}
+
+std::string beliefKey(const std::string& id, Color seat) {
+  return id + (seat == Color::Black ? "/black" : "/white");
+}
+
+HttpReply beliefBody(const std::shared_ptr<const std::string>& body) {
+  HttpReply r;
+  r.content_type = "application/json";
+  r.body = *body;
+  r.headers.emplace_back("Cache-Control", "no-store");  // as every JSON answer (jsonReply)
+  return r;
+}
+
+/// FNV-1a: the same seed for the same game on every build, so a map is reproducible.
+uint64_t seedOf(const std::string& key) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : key) h = (h ^ c) * 0x100000001b3ULL;
+  return h;
+}
+
+/// Belief computations under way at most; a request past them is answered 503 busy.
+constexpr int kMaxBeliefJobs = 2;
+
 }  // namespace
 
+struct HttpApi::Finished {
+  StoredTable rec;
+  TableSetup setup;
+  std::vector<StoredEvent> stored;
+  std::vector<Event> log;
+};
+
 HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
-                 Metrics* metrics, ChallengeStore* challenges)
+                 Metrics* metrics, ChallengeStore* challenges, Offload offload)
     : registry_(registry),
       store_(store),
       settings_(settings),
       metrics_(metrics),
-      files_(settings.web_dir, vendorFolderFor(settings.web_dir)) {
+      files_(settings.web_dir, vendorFolderFor(settings.web_dir)),
+      offload_(std::move(offload)) {
   if (challenges) lobby_ = std::make_unique<ChallengeApi>(registry, *challenges, settings, metrics);
 }
 
@@ -100,6 +155,7 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
       return lobby_->handle(req, path);
     if (startsWith(path, "/api/games/")) {
       if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+      if (const auto id = beliefGame(path)) return belief(*id, req.target);
       std::string id(path.substr(11));
       const bool sgf = id.size() > 4 && id.substr(id.size() - 4) == "/sgf";
       if (sgf) id.resize(id.size() - 4);
@@ -160,6 +216,11 @@ HttpReply HttpApi::createTable(const HttpRequest& req) const {
 void HttpApi::handleAsync(const HttpRequest& req, ReplyFn reply) const {
   if (req.method == "POST" && pathOf(req.target) == "/api/tables")
     return createTableAsync(req, std::move(reply));
+  if (offload_ && (req.method == "GET" || req.method == "HEAD") && beliefGame(pathOf(req.target))) {
+    if (auto quick = beliefAtOnce(req.target)) return reply(std::move(*quick));
+    // Reading the log and sampling take a while: not on the network thread.
+    return offload_([this, req, reply = std::move(reply)] { reply(handle(req)); });
+  }
   reply(handle(req));
 }
 
@@ -197,19 +258,72 @@ HttpReply HttpApi::tableInfo(const std::string& id) const {
   return jsonReply(200, table->info());
 }
 
-HttpReply HttpApi::game(const std::string& id, bool sgf) const {
-  const auto rec = isTableId(id) ? store_.table(id) : std::nullopt;
+std::optional<HttpReply> HttpApi::refuseUnfinished(const std::string& id, Finished& out) const {
+  auto rec = isTableId(id) ? store_.table(id) : std::nullopt;
   if (!rec) return errorReply(404, "no-such-table", "There is no such table.");
   if (!rec->finished_at)
     return errorReply(403, "not-over",
                       "The game is not over: its record stays secret until the end.");
-  const TableSetup setup = setupFromJson(Json::parse(rec->setup));
-  const auto stored = store_.events(id);
-  std::vector<Event> log;
+  out.rec = std::move(*rec);
+  out.setup = setupFromJson(Json::parse(out.rec.setup));
+  out.stored = store_.events(id);
+  for (const StoredEvent& s : out.stored)
+    out.log.push_back(eventFromJson(Json::parse(s.event), out.setup.rules.size));
+  return std::nullopt;
+}
+
+std::optional<HttpReply> HttpApi::beliefAtOnce(std::string_view target) const {
+  const auto seat = beliefSeat(target);
+  if (!seat) return badSeat();
+  const auto id = beliefGame(pathOf(target));
+  if (!id) return std::nullopt;
+  if (auto body = belief_cache_.find(beliefKey(*id, *seat))) return beliefBody(body);
+  return std::nullopt;
+}
+
+HttpReply HttpApi::belief(const std::string& id, std::string_view target) const {
+  const auto seat = beliefSeat(target);
+  if (!seat) return badSeat();
+  const std::string key = beliefKey(id, *seat);
+  if (auto body = belief_cache_.find(key)) return beliefBody(body);
+  Finished f;
+  if (auto refused = refuseUnfinished(id, f)) return std::move(*refused);
+  if (belief_jobs_.fetch_add(1) >= kMaxBeliefJobs) {
+    belief_jobs_.fetch_sub(1);
+    HttpReply r = errorReply(503, "busy", "The server is busy; try again in a moment.");
+    r.headers.emplace_back("Retry-After", "2");
+    return r;
+  }
+  BeliefSteps steps;
+  try {
+    steps = computeBeliefSteps(f.setup.rules, f.log, *seat, seedOf(key));
+  } catch (const std::invalid_argument&) {
+    belief_jobs_.fetch_sub(1);
+    return storeFailed("The stored game is inconsistent.");
+  } catch (...) {
+    belief_jobs_.fetch_sub(1);
+    throw;
+  }
+  belief_jobs_.fetch_sub(1);
+  const auto body = std::make_shared<const std::string>(Json{
+      {"table", id},
+      {"seat", *seat == Color::Black ? "black" : "white"},
+      {"samples", steps.samples},
+      {"steps", steps.steps}}.dump());
+  belief_cache_.put(key, body);
+  return beliefBody(body);
+}
+
+HttpReply HttpApi::game(const std::string& id, bool sgf) const {
+  Finished f;
+  if (auto refused = refuseUnfinished(id, f)) return std::move(*refused);
+  const TableSetup& setup = f.setup;
+  const std::vector<Event>& log = f.log;
+  const auto& rec = f.rec;
   Json record = Json::array();
-  for (const StoredEvent& s : stored) {
-    log.push_back(eventFromJson(Json::parse(s.event), setup.rules.size));
-    if (log.back().kind == EventKind::Mark) continue;  // guess marks stay private
+  for (size_t i = 0; i < f.stored.size(); ++i) {
+    const StoredEvent& s = f.stored[i];
+    if (log[i].kind == EventKind::Mark) continue;  // guess marks stay private
     record.push_back(Json{{"seq", s.seq}, {"at", s.at}, {"event", Json::parse(s.event)}});
   }
   const Referee referee = Referee::replay(setup.rules, log);
@@ -221,7 +335,7 @@ HttpReply HttpApi::game(const std::string& id, bool sgf) const {
     g.reveal = reveal;
     g.black_name = setup.black_name;
     g.white_name = setup.white_name;
-    g.date = utcDate(rec->created_at);
+    g.date = utcDate(rec.created_at);
     g.game_name = "Phantom Go " + id;
     g.application = std::string("phantomgo:") + kVersion;
     HttpReply r;
@@ -243,8 +357,8 @@ HttpReply HttpApi::game(const std::string& id, bool sgf) const {
                         {"reveal", revealToJson(reveal, setup.rules.size)},
                         {"record", record},
                         {"chat", chat},
-                        {"created_at", rec->created_at},
-                        {"finished_at", *rec->finished_at}});
+                        {"created_at", rec.created_at},
+                        {"finished_at", *rec.finished_at}});
 }
 
 }  // namespace pg

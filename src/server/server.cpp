@@ -5,6 +5,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <condition_variable>
@@ -94,7 +95,11 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
   tctx.settings = &m.settings;
   tctx.metrics = &m.metrics;
   m.registry = std::make_unique<TableRegistry>(tctx);
-  m.api = std::make_unique<HttpApi>(*m.registry, *m.store, m.settings, &m.metrics, m.lobby.get());
+  // Beliefs after the end are computed on the computer players' pool: stop() joins it before
+  // the API goes.
+  m.api = std::make_unique<HttpApi>(
+      *m.registry, *m.store, m.settings, &m.metrics, m.lobby.get(),
+      [pool = &m.bots](std::function<void()> job) { net::post(*pool, std::move(job)); });
   m.ctx = std::shared_ptr<ServerContext>(
       new ServerContext{m.settings, *m.registry, *m.api, &m.metrics, {}, {}});
   // Read at each scrape; the scrapes (HttpApi) end before the registry and the context go.

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  applyEvent, areaOf, latestLine, logLines, other, passEndsGame, pointToXY, replaySteps, revealLines, viewFromSnapshot, winningCapture,
+  applyEvent, areaOf, beliefPoints, latestLine, logLines, other, passEndsGame, pointToXY, replaySteps, revealLines, viewFromSnapshot, winningCapture,
   xyToPoint,
 } from '../../web/view.js';
 
@@ -213,4 +213,18 @@ test("each side's area: its stones and the empty regions only its stones reach, 
   // A lone black stone owns the whole empty board; an empty board is nobody's.
   assert.equal(areaOf({ black: ['C3'], white: [] }, 5, false).black.length, 25);
   assert.deepEqual(areaOf({ black: [], white: [] }, 5, true), { black: [], white: [] });
+});
+
+test('a belief map of the server (row 0 at the bottom) names its points as the board does', () => {
+  const values = Array(25).fill(0);
+  values[0] = 40; // A1
+  values[1] = 7; // B1
+  values[5] = 100; // A2
+  values[24] = 3; // E5
+  assert.deepEqual([...beliefPoints(values, 5)].sort(), [['A1', 40], ['A2', 100], ['B1', 7], ['E5', 3]]);
+  // 19x19 skips the letter I: index 8 is J1.
+  const big = Array(361).fill(0);
+  big[8] = 50;
+  big[360] = 1;
+  assert.deepEqual([...beliefPoints(big, 19)], [['J1', 50], ['T19', 1]]);
 });

@@ -1,0 +1,110 @@
+// beliefMap: a share per point, zero where the view shows a stone, summing to the number of
+// hidden opponent stones, the same for the same seed, and defined on a finished game's views.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "ai/belief_map.h"
+#include "ai/player.h"
+#include "referee/referee.h"
+
+namespace pg {
+namespace {
+
+int hiddenCount(const View& view) {
+  const Color opp = opponent(view.self());
+  int visible = 0;
+  for (Point p = 0; p < view.rules().numPoints(); ++p) visible += view.at(p) == opp;
+  return view.stoneCount(opp) - visible;
+}
+
+void checkMap(const View& view, int samples, uint64_t seed) {
+  const std::vector<float> map = beliefMap(view, samples, seed);
+  const int n = view.rules().numPoints();
+  ASSERT_EQ(static_cast<int>(map.size()), n);
+  double sum = 0;
+  for (Point p = 0; p < n; ++p) {
+    const float f = map[static_cast<size_t>(p)];
+    ASSERT_GE(f, 0.0f);
+    ASSERT_LE(f, 1.0f);
+    if (view.at(p) != Color::Empty) {
+      ASSERT_EQ(f, 0.0f) << pointName(p, view.rules().size);
+    }
+    sum += f;
+  }
+  // Every sample places every hidden stone (the real board proves it can be done).
+  EXPECT_NEAR(sum, hiddenCount(view), 1e-3);
+  EXPECT_EQ(beliefMap(view, samples, seed), map);
+}
+
+TEST(BeliefMap, EmptyBoardIsAllZero) {
+  Rules rules;
+  const View view(rules, Audience::Black);
+  const std::vector<float> map = beliefMap(view, 50, 1);
+  ASSERT_EQ(static_cast<int>(map.size()), 81);
+  for (float f : map) EXPECT_EQ(f, 0.0f);
+}
+
+TEST(BeliefMap, RejectedPointIsBelievedAndCountsAdd) {
+  Rules rules;
+  Referee ref(rules);
+  const Point e5 = *parsePoint("E5", 9);
+  ASSERT_TRUE(ref.tryPoint(Color::Black, *parsePoint("C3", 9)).legal);
+  ASSERT_TRUE(ref.tryPoint(Color::White, e5).legal);
+  // Black tries where White's stone is: rejected, so almost surely White's.
+  const Answer a = ref.tryPoint(Color::Black, e5);
+  ASSERT_TRUE(a.accepted());
+  ASSERT_FALSE(a.legal);
+  const View& black = ref.view(Audience::Black);
+  const std::vector<float> map = beliefMap(black, 100, 7);
+  EXPECT_EQ(map[static_cast<size_t>(e5)], 1.0f);
+  checkMap(black, 100, 7);
+  checkMap(ref.view(Audience::White), 100, 7);
+}
+
+TEST(BeliefMap, EveryViewOfRandomGamesUpToTheEnd) {
+  struct Shape {
+    int size;
+    bool torus;
+    int handicap;
+  };
+  for (const Shape sh : {Shape{5, false, 0}, Shape{7, true, 0}, Shape{9, false, 4}}) {
+    Rules rules;
+    rules.size = sh.size;
+    rules.topology = sh.torus ? Topology::Torus : Topology::Planar;
+    rules.handicap = sh.handicap;
+    rules.komi = Rules::defaultKomi(sh.handicap);
+    Referee ref(rules);
+    auto black = makePlayer("random", 11);
+    auto white = makePlayer("random", 12);
+    SearchLimits limits;
+    int step = 0;
+    while (!ref.over()) {
+      const Color c = ref.toMove();
+      if (step++ % 3 == 0) {
+        checkMap(ref.view(Audience::Black), 40, static_cast<uint64_t>(step));
+        checkMap(ref.view(Audience::White), 40, static_cast<uint64_t>(step));
+        if (testing::Test::HasFatalFailure()) return;
+      }
+      const Action a =
+          (c == Color::Black ? *black : *white).choose(ref.view(audienceOf(c)), limits);
+      if (a.kind == Action::Kind::Try)
+        ASSERT_TRUE(ref.tryPoint(c, a.point).accepted());
+      else
+        ref.pass(c);
+    }
+    // The finished game's views, built again without their End event, as the server does.
+    for (const Audience au : {Audience::Black, Audience::White}) {
+      View v(rules, au);
+      for (const SeenEvent& e : ref.seen(au))
+        if (e.kind != SeenKind::End) v.apply(e);
+      checkMap(v, 40, 3);
+    }
+    // And the finished view itself (its board is the revealed one: nothing left hidden).
+    const std::vector<float> done = beliefMap(ref.view(Audience::Black), 40, 3);
+    for (float f : done) EXPECT_EQ(f, 0.0f);
+  }
+}
+
+}  // namespace
+}  // namespace pg
