@@ -5,9 +5,10 @@
 
 namespace pg {
 
-std::vector<float> beliefMap(const View& view, int samples, uint64_t seed) {
-  PG_ASSERT(isStone(view.self()), "a player's view, not a spectator's");
-  PG_ASSERT(samples > 0, "at least one sample");
+namespace {
+
+/// The facts sampler's map, where the story has no explanation.
+std::vector<float> factsMap(const View& view, int samples, uint64_t seed) {
   const Rules& rules = view.rules();
   const int n = rules.numPoints();
   std::vector<int> count(static_cast<size_t>(n), 0);
@@ -28,6 +29,28 @@ std::vector<float> beliefMap(const View& view, int samples, uint64_t seed) {
     out[static_cast<size_t>(p)] =
         static_cast<float>(count[static_cast<size_t>(p)]) / static_cast<float>(samples);
   return out;
+}
+
+std::vector<float> mapOf(const StoryBelief& story, const View& view, int samples, uint64_t seed) {
+  if (view.over()) return std::vector<float>(static_cast<size_t>(view.rules().numPoints()), 0.0f);
+  if (story.fellBack() || story.particles() == 0) return factsMap(view, samples, seed);
+  return story.occupancy();
+}
+
+}  // namespace
+
+std::vector<float> beliefMap(const View& view, int samples, uint64_t seed) {
+  PG_ASSERT(isStone(view.self()), "a player's view, not a spectator's");
+  PG_ASSERT(samples > 0, "at least one sample");
+  const StoryBelief story(view, OpponentModel::learned(), samples, seed);
+  return mapOf(story, view, samples, seed);
+}
+
+std::vector<float> BeliefMapper::next(const View& view) {
+  PG_ASSERT(isStone(view.self()), "a player's view, not a spectator's");
+  const uint64_t seed = mix64(seed_ + ++calls_);
+  const auto story = cache_.get(view, OpponentModel::learned(), samples_, seed);
+  return mapOf(*story, view, samples_, seed);
 }
 
 }  // namespace pg

@@ -1,20 +1,38 @@
 // What the computer believes of the opponent's hidden stones, as a map: per point of the board,
-// the share of determinizations that put a hidden opponent stone there. Built from one player's
-// View only, like everything in this module; shown after the end of a game (the replay's heat
-// map, GET /api/games/<id>/belief).
+// the share of its boards that put a hidden opponent stone there. Built from one player's View
+// only, like everything in this module; shown after the end of a game (the replay's heat map,
+// GET /api/games/<id>/belief). The belief is the one the hard bot searches with: the story
+// belief (story_belief.h), or the facts sampler (belief.h) where the story cannot be explained.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
+#include "ai/story_belief.h"
 #include "referee/view.h"
 
 namespace pg {
 
-/// Index = point: the fraction (0..1) of `samples` determinizations of `view` that hold a hidden
-/// stone of view.self()'s opponent there. Points the view shows (own stones, visible handicap
-/// stones) are 0. The same seed gives the same map. Precondition: view.self() is Black or White
-/// (the view may be of a finished game); samples > 0.
+/// Index = point: the fraction (0..1) of the belief's boards for `view` (`samples` of them)
+/// that hold a hidden stone of view.self()'s opponent there. Points the view shows (own stones,
+/// visible handicap stones) are 0, and the map sums to the number of hidden stones. The same
+/// seed gives the same map. Precondition: view.self() is Black or White (the view may be of a
+/// finished game); samples > 0.
 std::vector<float> beliefMap(const View& view, int samples, uint64_t seed);
+
+/// The maps of one seat's view, step after step, the belief carried from each step to the
+/// next as the bot carries it between its decisions (much cheaper than a map per step afresh).
+class BeliefMapper {
+ public:
+  BeliefMapper(int samples, uint64_t seed) : samples_(samples), seed_(seed) {}
+  /// The map of `view`, a later version of the view of the previous call (if any).
+  std::vector<float> next(const View& view);
+
+ private:
+  StoryBeliefCache cache_;
+  int samples_;
+  uint64_t seed_;
+  uint64_t calls_ = 0;
+};
 
 }  // namespace pg

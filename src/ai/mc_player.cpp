@@ -92,7 +92,7 @@ class MonteCarloPlayer final : public Player {
   mutable std::mutex mu_;
   Cache cache_;
   std::mutex search_mu_;  // one search at a time: they share the belief cache
-  BeliefCache beliefs_;
+  StoryBeliefCache beliefs_;
   SearchDiagnostics diag_;
 };
 
@@ -127,16 +127,6 @@ std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed) {
   if (name == "easy") return std::make_unique<MonteCarloPlayer>("easy", ourParams(), 0.02, seed);
   if (name == "medium")
     return std::make_unique<MonteCarloPlayer>("medium", ourParams(), 0.15, seed);
-  if (name == "x-free") {
-    SearchParams p = ourParams();
-    p.rejection_continues = true;
-    return std::make_unique<MonteCarloPlayer>("x-free", p, 1.0, seed);
-  }
-  if (name == "x-free-v1") {
-    SearchParams p = v1Params();
-    p.rejection_continues = true;
-    return std::make_unique<MonteCarloPlayer>("x-free-v1", p, 1.0, seed);
-  }
   if (name == "v1") return std::make_unique<MonteCarloPlayer>("v1", v1Params(), 1.0, seed);
   if (name == "hard" || name == "default")
     return std::make_unique<MonteCarloPlayer>(std::string(name), ourParams(), 1.0, seed);

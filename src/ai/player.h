@@ -50,8 +50,9 @@ class Player {
 };
 
 /// Makes a player from a name: "random", "flatmc", "easy", "medium", "hard" or "default"
-/// (= "hard"). Returns null for an unknown name. choose() may be called from any thread; calls
-/// on one instance are serialised where they share state.
+/// (= "hard"), or "v1" (the hard player of issue #14, frozen as the baseline of issue #17). Returns
+/// null for an unknown name. choose() may be called from any thread; calls on one instance are
+/// serialised where they share state.
 std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed);
 
 /// The "random" player: a uniform point among those empty in its view and not tried this

@@ -143,9 +143,7 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
     if (move == n) {
       v = playoutValue(board, opp, 1, rules, self, rng);
     } else if (!board.isLegal(self, root)) {
-      // Occupied or suicide in this determinization: the referee would say no and we would
-      // try again (rejection_continues), or it scores as a loss.
-      v = sh.params->rejection_continues ? playoutValue(board, self, 0, rules, self, rng) : 0;
+      v = 0;  // occupied or suicide in this determinization: never a good try
     } else {
       const int captured = board.play(self, root);
       v = rules.atari_go && captured > 0 ? 1 : playoutValue(board, opp, 0, rules, self, rng);
@@ -169,7 +167,8 @@ bool opponentJustPassed(const View& view) {
 }  // namespace
 
 SearchOutput runSearch(const View& view, const SearchParams& params, double seconds, int playouts,
-                       int threads, uint64_t seed, const RootStats* prior, BeliefCache* beliefs) {
+                       int threads, uint64_t seed, const RootStats* prior,
+                       StoryBeliefCache* beliefs) {
   const Clock::time_point start = Clock::now();
   SearchOutput out;
   const Rules& rules = view.rules();

@@ -11,7 +11,7 @@
 
 namespace pg {
 
-class BeliefCache;
+class StoryBeliefCache;
 
 /// Where the determinizations come from.
 enum class BeliefKind : uint8_t {
@@ -27,9 +27,6 @@ struct SearchParams {
   double ucb_c = 0.35;           ///< exploration constant
   bool consider_pass = true;     ///< pass is a root move
   bool exclude_rejected = true;  ///< never try a point rejected in an earlier turn (if others)
-  /// A try on a point that the determinization fills is not a loss: we stay on turn, so the
-  /// playout goes on with a random move of ours (false: the try scores 0, as in bot:v1).
-  bool rejection_continues = false;
   double pass_when_ending_wins = 0.9;  ///< after an opponent pass: pass if ending now wins so often
   double resign_below = 0.0;           ///< resign when the best move wins less often (0: never)
 };
@@ -62,6 +59,6 @@ struct SearchOutput {
 /// `beliefs` (may be null) carries the story belief from one decision to the next.
 SearchOutput runSearch(const View& view, const SearchParams& params, double seconds, int playouts,
                        int threads, uint64_t seed, const RootStats* prior,
-                       BeliefCache* beliefs = nullptr);
+                       StoryBeliefCache* beliefs = nullptr);
 
 }  // namespace pg

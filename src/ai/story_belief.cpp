@@ -521,8 +521,9 @@ int StoryBelief::sample(Board& out, Rng& rng, Point keep_empty, std::vector<Poin
   return missing;
 }
 
-std::shared_ptr<const StoryBelief> BeliefCache::get(const View& view, const OpponentModel& model,
-                                                    int particles, uint64_t seed) {
+std::shared_ptr<const StoryBelief> StoryBeliefCache::get(const View& view,
+                                                         const OpponentModel& model, int particles,
+                                                         uint64_t seed) {
   const SeenEvent* last = view.events().empty() ? nullptr : &view.events().back();
   const bool same_game = belief_ && self_ == view.self() && belief_->version() <= view.version() &&
                          belief_->version() > 0 &&

@@ -65,7 +65,7 @@ class StoryBelief final : public Determinizer {
 };
 
 /// The last belief of one player in one game, carried on to the next decision.
-class BeliefCache {
+class StoryBeliefCache {
  public:
   /// The belief for `view`: the cached one carried on if it belongs to an earlier version of
   /// the same view, else a new one.

@@ -75,7 +75,7 @@ void run(BeliefBenchConfig cfg) {
     const uint64_t seed = cfg.seed * 1000003ULL + static_cast<uint64_t>(g) * 2;
     auto black = makePlayer(cfg.bot, seed), white = makePlayer(cfg.bot, seed + 1);
     if (!black || !white) throw CLI::ValidationError("bench belief", "unknown bot " + cfg.bot);
-    BeliefCache caches[2];
+    StoryBeliefCache caches[2];
     Referee ref(rules);
     SearchLimits limits;
     limits.seconds = 0;

@@ -30,9 +30,9 @@ BeliefSteps computeBeliefSteps(const Rules& rules, const std::vector<Event>& log
   out.samples = beliefSamples(rules, steps);
   out.steps.reserve(static_cast<size_t>(steps));
   View view(rules, audience);
+  BeliefMapper mapper(out.samples, seed);
   auto add = [&] {
-    const uint64_t step_seed = seed ^ (0x9E3779B97F4A7C15ULL * (out.steps.size() + 1));
-    const std::vector<float> map = beliefMap(view, out.samples, step_seed);
+    const std::vector<float> map = mapper.next(view);
     std::vector<uint8_t> pct(map.size());
     for (size_t p = 0; p < map.size(); ++p)
       pct[p] = static_cast<uint8_t>(std::clamp(std::lround(map[p] * 100.0f), 0L, 100L));

@@ -81,7 +81,7 @@ TEST(BeliefMap, EveryViewOfRandomGamesUpToTheEnd) {
     int step = 0;
     while (!ref.over()) {
       const Color c = ref.toMove();
-      if (step++ % 3 == 0) {
+      if (step++ % 40 == 0) {
         checkMap(ref.view(Audience::Black), 40, static_cast<uint64_t>(step));
         checkMap(ref.view(Audience::White), 40, static_cast<uint64_t>(step));
         if (testing::Test::HasFatalFailure()) return;
@@ -93,11 +93,27 @@ TEST(BeliefMap, EveryViewOfRandomGamesUpToTheEnd) {
       else
         ref.pass(c);
     }
-    // The finished game's views, built again without their End event, as the server does.
+    // The finished game's views, built again without their End event, as the server does;
+    // and the maps of every step, carried from one step to the next, keep the same rules.
     for (const Audience au : {Audience::Black, Audience::White}) {
       View v(rules, au);
-      for (const SeenEvent& e : ref.seen(au))
-        if (e.kind != SeenKind::End) v.apply(e);
+      BeliefMapper mapper(40, 5);
+      int k = 0;
+      for (const SeenEvent& e : ref.seen(au)) {
+        if (e.kind == SeenKind::End) break;
+        v.apply(e);
+        if (k++ % 12) continue;
+        const std::vector<float> map = mapper.next(v);
+        double sum = 0;
+        for (Point p = 0; p < rules.numPoints(); ++p) {
+          ASSERT_GE(map[static_cast<size_t>(p)], 0.0f);
+          if (v.at(p) != Color::Empty) {
+            ASSERT_EQ(map[static_cast<size_t>(p)], 0.0f);
+          }
+          sum += map[static_cast<size_t>(p)];
+        }
+        ASSERT_NEAR(sum, hiddenCount(v), 1e-3);
+      }
       checkMap(v, 40, 3);
     }
     // And the finished view itself (its board is the revealed one: nothing left hidden).
