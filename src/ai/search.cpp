@@ -43,6 +43,11 @@ double finishedValue(const Board& board, const Rules& rules, Color self) {
 double playoutValue(Board& board, Color to_move, int passes, const Rules& rules, Color self,
                     Rng& rng) {
   const int max_moves = 3 * board.numPoints();
+  if (!rules.atari_go) {
+    randomPlayout(board, to_move, rng, max_moves, passes);
+    return finishedValue(board, rules, self);
+  }
+  // Atari go: the first capture decides (so no ko cycles either).
   Color c = to_move;
   for (int moves = 0; moves < max_moves;) {
     const Point p = randomPlayoutMove(board, c, rng);

@@ -10,25 +10,102 @@ void Rng::reseed(uint64_t seed) {
   if ((s0_ | s1_) == 0) s1_ = 1;
 }
 
-PlayoutResult randomPlayout(Board& board, Color to_move, Rng& rng, int max_moves) {
+namespace {
+
+/// The state that decides the rest of a playout: board, side to move, ko and a pending pass.
+uint64_t playoutState(const Board& board, Color c, int passes) {
+  uint64_t k = board.hash() ^ (static_cast<uint64_t>(board.koPoint() + 3) * kSplitmixGamma);
+  if (c == Color::White) k ^= 0xD6E8FEB86659FD93ULL;
+  if (passes > 0) k ^= 0xA0761D6478BD642FULL;
+  return k;
+}
+
+/// The only playout move for c (kPass if there is none), or kNoPoint if there are two or more.
+Point forcedMove(const Board& board, Color c) {
+  Point only = kPass;
+  for (int i = 0; i < board.numEmpty(); ++i) {
+    const Point p = board.emptyAt(i);
+    if (!board.isPlayoutCandidate(c, p)) continue;
+    if (only != kPass) return kNoPoint;
+    only = p;
+  }
+  return only;
+}
+
+// The state is compared with a mark taken every kMarkEvery plies, so a cycle of up to
+// kMarkEvery plies is seen within about kMarkEvery plus its length after it starts.
+constexpr int kMarkEvery = 16;
+
+}  // namespace
+
+PlayoutResult randomPlayout(Board& board, Color to_move, Rng& rng, int max_moves, int passes) {
   PlayoutResult r;
-  int passes = 0;
   Color c = to_move;
+  // Under simple ko a playout can cycle for ever (two kos and passes, each pass lifting a ko).
+  // When the state of some ply comes back, the next plies are checked: if each of them has one
+  // move or none, the playout is caught in the cycle until the move limit, and whole cycles are
+  // skipped. The moves, the random numbers drawn and the final position are those of the plain
+  // loop; only the draws of the skipped plies are left out.
+  bool watch = true;
+  bool checking = false;
+  uint64_t mark = playoutState(board, c, passes);
+  int mark_age = 0;     // plies since the mark
+  int to_check = 0;     // plies of the suspected cycle still to check
+  int cycle_moves = 0;  // stones played in the suspected cycle so far
   while (r.moves < max_moves) {
+    bool forced = false;
+    if (watch) {
+      const uint64_t state = playoutState(board, c, passes);
+      if (!checking && mark_age > 0 && state == mark) {
+        checking = true;
+        to_check = mark_age;
+        cycle_moves = 0;
+      }
+      if (checking && to_check == 0) {
+        checking = false;
+        if (state == mark && cycle_moves > 0) {
+          // Keep at least one move to play, so that the loop ends on the same ply as before.
+          r.moves += (max_moves - r.moves - 1) / cycle_moves * cycle_moves;
+          watch = false;
+        }
+        mark = state;
+        mark_age = 0;
+      }
+      if (checking) {
+        forced = forcedMove(board, c) != kNoPoint;
+        if (forced) {
+          --to_check;
+        } else {
+          checking = false;
+          mark = state;
+          mark_age = 0;
+        }
+      }
+      if (!checking) {
+        if (mark_age == kMarkEvery) {
+          mark = state;
+          mark_age = 0;
+        }
+        ++mark_age;
+      }
+    }
     const Point p = randomPlayoutMove(board, c, rng);
     if (p == kPass) {
       board.clearKo();
       if (++passes >= 2) {
         r.finished = true;
+        r.to_move = opponent(c);
         return r;
       }
     } else {
       board.play(c, p);
       passes = 0;
       ++r.moves;
+      cycle_moves += forced;
     }
     c = opponent(c);
   }
+  r.to_move = c;
   return r;
 }
 

@@ -54,13 +54,18 @@ inline Point randomPlayoutMove(Board& board, Color c, Rng& rng) {
 }
 
 struct PlayoutResult {
-  int moves = 0;          ///< stones played (passes not counted)
-  bool finished = false;  ///< ended by two passes (false: hit the move limit)
+  int moves = 0;                 ///< stones played (passes not counted)
+  bool finished = false;         ///< ended by two passes (false: hit the move limit)
+  Color to_move = Color::Empty;  ///< the side to move next
 };
 
 /// Plays random moves from `board` with `to_move` first until two passes in a row or `max_moves`
-/// stones. Precondition: the board is consistent.
-PlayoutResult randomPlayout(Board& board, Color to_move, Rng& rng, int max_moves);
+/// stones; `passes` is the number of passes in a row just before (0 or 1). A playout caught in a
+/// cycle that simple ko allows (every ply of it has one move or none) ends as the plain loop
+/// would, at the move limit in the same position, without playing the cycles in between; `rng`
+/// is then left where the loop left it less the draws of the plies skipped. Precondition: the
+/// board is consistent.
+PlayoutResult randomPlayout(Board& board, Color to_move, Rng& rng, int max_moves, int passes = 0);
 
 /// Black's area score minus White's, without komi, for a board where every empty region is a
 /// single point (true at the end of a finished playout). Other empty points count for nobody.

@@ -157,12 +157,13 @@ TEST(Playout, UnfinishedPlayoutsAreKoCycles) {
   int unfinished = 0;
   for (int i = 0; i < 400; ++i) {
     Board b(7, Topology::Planar);
-    if (randomPlayout(b, B, rng, 1000).finished) continue;
+    const PlayoutResult r = randomPlayout(b, B, rng, 1000);
+    if (r.finished) continue;
     ++unfinished;
-    // Go on a little: the same positions come back.
+    // Go on a little, with the side to move: the same positions come back.
     std::set<uint64_t> seen;
     int repeats = 0;
-    Color c = B;
+    Color c = r.to_move;
     for (int k = 0; k < 200; ++k) {
       const Point p = randomPlayoutMove(b, c, rng);
       if (p == kPass) {
@@ -176,6 +177,47 @@ TEST(Playout, UnfinishedPlayoutsAreKoCycles) {
     EXPECT_GT(repeats, 50) << b.toAsciiLabelled();
   }
   EXPECT_GT(unfinished, 0);
+}
+
+// randomPlayout skips the plies of a cycle it is caught in: the result and the final position
+// are those of the plain loop over randomPlayoutMove from the same generator.
+TEST(Playout, SkippedCyclesEndInThePlainLoopsPosition) {
+  int unfinished = 0;
+  for (int i = 0; i < 600; ++i) {
+    const int size = 5 + i % 5;
+    const Topology t = i % 4 == 3 ? Topology::Torus : Topology::Planar;
+    const int max_moves = (i % 3 + 2) * size * size + i % 7;
+    const Color first = i % 2 ? W : B;
+    Board fast(size, t), plain(size, t);
+    Rng rf(1000 + i), rp(1000 + i);
+    const PlayoutResult r = randomPlayout(fast, first, rf, max_moves);
+    int moves = 0, passes = 0;
+    bool finished = false;
+    Color c = first;
+    for (; moves < max_moves; c = opponent(c)) {
+      const Point p = randomPlayoutMove(plain, c, rp);
+      if (p == kPass) {
+        plain.clearKo();
+        if (++passes >= 2) {
+          finished = true;
+          c = opponent(c);
+          break;
+        }
+      } else {
+        plain.play(c, p);
+        passes = 0;
+        ++moves;
+      }
+    }
+    ASSERT_EQ(r.finished, finished) << i;
+    ASSERT_EQ(r.moves, moves) << i;
+    ASSERT_EQ(r.to_move, c) << i;
+    ASSERT_EQ(fast.toAscii(), plain.toAscii()) << i;
+    ASSERT_EQ(fast.koPoint(), plain.koPoint()) << i;
+    ASSERT_EQ(fast.checkConsistency(), "");
+    unfinished += !finished;
+  }
+  EXPECT_GT(unfinished, 20);
 }
 
 TEST(Playout, StopsAtTheMoveLimit) {
