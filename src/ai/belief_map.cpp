@@ -46,9 +46,24 @@ std::vector<float> beliefMap(const View& view, int samples, uint64_t seed) {
   return mapOf(story, view, samples, seed);
 }
 
+BeliefMapper::BeliefMapper(int samples, uint64_t seed, double story_seconds)
+    : samples_(samples), seed_(seed) {
+  if (story_seconds > 0) {
+    limited_ = true;
+    deadline_ = std::chrono::steady_clock::now() +
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                    std::chrono::duration<double>(story_seconds));
+  }
+}
+
 std::vector<float> BeliefMapper::next(const View& view) {
   PG_ASSERT(isStone(view.self()), "a player's view, not a spectator's");
   const uint64_t seed = mix64(seed_ + ++calls_);
+  if (limited_ && !stopped_ && std::chrono::steady_clock::now() >= deadline_) stopped_ = true;
+  if (stopped_) {
+    if (view.over()) return std::vector<float>(static_cast<size_t>(view.rules().numPoints()), 0.0f);
+    return factsMap(view, samples_, seed);
+  }
   const auto story = cache_.get(view, OpponentModel::learned(), samples_, seed);
   return mapOf(*story, view, samples_, seed);
 }

@@ -5,6 +5,7 @@
 // belief (story_belief.h), or the facts sampler (belief.h) where the story cannot be explained.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -24,11 +25,18 @@ std::vector<float> beliefMap(const View& view, int samples, uint64_t seed);
 /// next as the bot carries it between its decisions (much cheaper than a map per step afresh).
 class BeliefMapper {
  public:
-  BeliefMapper(int samples, uint64_t seed) : samples_(samples), seed_(seed) {}
+  /// After `story_seconds` of work (0: no limit) the remaining maps come from the facts
+  /// sampler, which costs a small fraction of it: a bound on a long game's answer.
+  BeliefMapper(int samples, uint64_t seed, double story_seconds = 0);
   /// The map of `view`, a later version of the view of the previous call (if any).
   std::vector<float> next(const View& view);
+  /// True once the time for the story ran out.
+  bool storyStopped() const { return stopped_; }
 
  private:
+  std::chrono::steady_clock::time_point deadline_;
+  bool limited_ = false;
+  bool stopped_ = false;
   StoryBeliefCache cache_;
   int samples_;
   uint64_t seed_;

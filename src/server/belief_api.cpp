@@ -30,7 +30,7 @@ BeliefSteps computeBeliefSteps(const Rules& rules, const std::vector<Event>& log
   out.samples = beliefSamples(rules, steps);
   out.steps.reserve(static_cast<size_t>(steps));
   View view(rules, audience);
-  BeliefMapper mapper(out.samples, seed);
+  BeliefMapper mapper(out.samples, seed, kBeliefStorySeconds);
   auto add = [&] {
     const std::vector<float> map = mapper.next(view);
     std::vector<uint8_t> pct(map.size());

@@ -32,6 +32,9 @@ struct BeliefSteps {
 /// most about kBeliefPointSamples point-samples; never fewer than 10.
 int beliefSamples(const Rules& rules, int steps);
 inline constexpr int64_t kBeliefPointSamples = 20'000'000;
+/// Seconds of story belief per answer; the steps after that use the facts sampler, so a very
+/// long game cannot hold one of the computer players' threads for long.
+inline constexpr double kBeliefStorySeconds = 3.0;
 
 /// Replays `log` (a finished game's full log) and computes `seat`'s belief at every step.
 /// Throws std::invalid_argument if the log is not a consistent game.

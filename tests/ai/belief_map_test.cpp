@@ -122,5 +122,21 @@ TEST(BeliefMap, EveryViewOfRandomGamesUpToTheEnd) {
   }
 }
 
+// Out of time for the story, the mapper goes on with the facts sampler: still a map of the view.
+TEST(BeliefMap, AMapperOutOfTimeGoesOnWithTheFacts) {
+  Rules rules;
+  Referee ref(rules);
+  ASSERT_TRUE(ref.tryPoint(Color::Black, *parsePoint("C3", 9)).legal);
+  ASSERT_TRUE(ref.tryPoint(Color::White, *parsePoint("E5", 9)).legal);
+  BeliefMapper mapper(40, 1, 1e-9);
+  const View& view = ref.view(Audience::Black);
+  const std::vector<float> map = mapper.next(view);
+  EXPECT_TRUE(mapper.storyStopped());
+  double sum = 0;
+  for (float f : map) sum += f;
+  EXPECT_NEAR(sum, 1.0, 1e-3);
+  EXPECT_EQ(map[static_cast<size_t>(*parsePoint("C3", 9))], 0.0f);
+}
+
 }  // namespace
 }  // namespace pg

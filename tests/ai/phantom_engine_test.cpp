@@ -12,7 +12,7 @@ namespace {
 PhantomEngineOptions quickOptions() {
   PhantomEngineOptions o;
   o.bot = "default";
-  o.limits.playouts = 50;
+  o.limits.playouts = 300;  // enough that a pass on an empty board never comes out on top
   o.limits.threads = 1;
   return o;
 }

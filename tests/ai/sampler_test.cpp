@@ -6,19 +6,11 @@
 
 #include "ai/belief.h"
 #include "ai/player.h"
+#include "ai/position_check.h"
 #include "referee/referee.h"
 
 namespace pg {
 namespace {
-
-/// Every chain has a liberty, and the board's structures are consistent.
-std::string positionProblem(const Board& b) {
-  if (std::string c = b.checkConsistency(); !c.empty()) return c;
-  for (Point p = 0; p < b.numPoints(); ++p)
-    if (isStone(b.at(p)) && b.liberties(p) == 0)
-      return "chain without liberty at " + pointName(p, b.size()) + "\n" + b.toAscii();
-  return "";
-}
 
 void checkSamples(const Referee& ref, const View& view, Rng& rng) {
   const Knowledge k = Knowledge::fromView(view);
@@ -68,13 +60,6 @@ void checkSamples(const Referee& ref, const View& view, Rng& rng) {
   }
 }
 
-struct Shape {
-  int size;
-  bool torus;
-  int handicap;
-  bool atari;
-};
-
 TEST(Sampler, NeverBreaksAHardConstraint) {
   const Shape shapes[] = {{5, false, 0, false}, {7, true, 0, false},  {9, false, 0, false},
                           {9, false, 4, false}, {9, true, 2, false},  {13, false, 0, false},
@@ -84,13 +69,7 @@ TEST(Sampler, NeverBreaksAHardConstraint) {
   for (const Shape& sh : shapes) {
     const int games = sh.size >= 13 ? 1 : 4;
     for (int game = 0; game < games; ++game) {
-      Rules rules;
-      rules.size = sh.size;
-      rules.topology = sh.torus ? Topology::Torus : Topology::Planar;
-      rules.handicap = sh.handicap;
-      rules.komi = Rules::defaultKomi(sh.handicap);
-      rules.atari_go = sh.atari;
-      Referee ref(rules);
+      Referee ref(sh.rules());
       auto black = makePlayer("random", 1000 + game);
       auto white = makePlayer("random", 2000 + game);
       SearchLimits limits;
