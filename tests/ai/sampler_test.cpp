@@ -69,24 +69,14 @@ TEST(Sampler, NeverBreaksAHardConstraint) {
   for (const Shape& sh : shapes) {
     const int games = sh.size >= 13 ? 1 : 4;
     for (int game = 0; game < games; ++game) {
-      Referee ref(sh.rules());
-      auto black = makePlayer("random", 1000 + game);
-      auto white = makePlayer("random", 2000 + game);
-      SearchLimits limits;
-      while (!ref.over()) {
-        const Color c = ref.toMove();
-        const View& view = ref.view(audienceOf(c));
-        if (rng.below(sh.size >= 13 ? 25 : 6) == 0) {
-          checkSamples(ref, view, rng);
-          if (testing::Test::HasFatalFailure()) return;
-          ++positions;
-        }
-        const Action a = (c == Color::Black ? *black : *white).choose(view, limits);
-        if (a.kind == Action::Kind::Try)
-          ASSERT_TRUE(ref.tryPoint(c, a.point).accepted());
-        else
-          ref.pass(c);
-      }
+      playCheckedGame(
+          sh.rules(), "random", 1000 + static_cast<uint64_t>(game), SearchLimits{},
+          [&] { return rng.below(sh.size >= 13 ? 25 : 6) == 0; },
+          [&](const Referee& ref, const View& view) {
+            checkSamples(ref, view, rng);
+            ++positions;
+          });
+      if (testing::Test::HasFailure()) return;
     }
   }
   EXPECT_GT(positions, 150);

@@ -50,24 +50,14 @@ TEST(StoryBelief, EveryBoardIsOneTheViewAllows) {
   int positions = 0;
   for (const Shape& sh : shapes) {
     for (int game = 0; game < 4; ++game) {
-      Referee ref(sh.rules());
-      auto black = makePlayer("random", 3000 + game);
-      auto white = makePlayer("random", 4000 + game);
-      SearchLimits limits;
-      while (!ref.over()) {
-        const Color c = ref.toMove();
-        const View& view = ref.view(audienceOf(c));
-        if (rng.below(20) == 0) {
-          checkBelief(ref, view, rng);
-          if (testing::Test::HasFailure()) return;
-          ++positions;
-        }
-        const Action a = (c == Color::Black ? *black : *white).choose(view, limits);
-        if (a.kind == Action::Kind::Try)
-          ASSERT_TRUE(ref.tryPoint(c, a.point).accepted());
-        else
-          ref.pass(c);
-      }
+      playCheckedGame(
+          sh.rules(), "random", 3000 + static_cast<uint64_t>(game), SearchLimits{},
+          [&] { return rng.below(20) == 0; },
+          [&](const Referee& ref, const View& view) {
+            checkBelief(ref, view, rng);
+            ++positions;
+          });
+      if (testing::Test::HasFailure()) return;
     }
   }
   EXPECT_GT(positions, 150);
@@ -80,30 +70,18 @@ TEST(StoryBelief, RarelyFallsBackInTheBotsGames) {
   Rules rules;
   Rng rng(44);
   int positions = 0, fell_back = 0;
+  SearchLimits limits;
+  limits.seconds = 0;
+  limits.playouts = 200;
+  limits.threads = 1;
   for (int game = 0; game < 2; ++game) {
-    Referee ref(rules);
-    auto black = makePlayer("v1", 5000 + game);
-    auto white = makePlayer("v1", 6000 + game);
-    SearchLimits limits;
-    limits.seconds = 0;
-    limits.playouts = 200;
-    limits.threads = 1;
-    while (!ref.over()) {
-      const Color c = ref.toMove();
-      const View& view = ref.view(audienceOf(c));
-      if (rng.below(3) == 0) {
-        fell_back += checkBelief(ref, view, rng);
-        if (testing::Test::HasFailure()) return;
-        ++positions;
-      }
-      const Action a = (c == Color::Black ? *black : *white).choose(view, limits);
-      if (a.kind == Action::Kind::Try)
-        ASSERT_TRUE(ref.tryPoint(c, a.point).accepted());
-      else if (a.kind == Action::Kind::Pass)
-        ref.pass(c);
-      else
-        ref.resign(c);
-    }
+    playCheckedGame(
+        rules, "v1", 5000 + static_cast<uint64_t>(game), limits, [&] { return rng.below(3) == 0; },
+        [&](const Referee& ref, const View& view) {
+          fell_back += checkBelief(ref, view, rng);
+          ++positions;
+        });
+    if (testing::Test::HasFailure()) return;
   }
   EXPECT_GT(positions, 30);
   EXPECT_LE(fell_back * 8, positions) << fell_back << " of " << positions;
