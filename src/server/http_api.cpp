@@ -84,7 +84,7 @@ uint64_t seedOf(const std::string& key) {
   return h;
 }
 
-/// Belief computations under way at most; a request past them is answered 503 busy.
+/// Belief computations under way at most; a request past them is answered 503 server-busy.
 constexpr int kMaxBeliefJobs = 2;
 
 }  // namespace
@@ -290,7 +290,7 @@ HttpReply HttpApi::belief(const std::string& id, std::string_view target) const 
   if (auto refused = refuseUnfinished(id, f)) return std::move(*refused);
   if (belief_jobs_.fetch_add(1) >= kMaxBeliefJobs) {
     belief_jobs_.fetch_sub(1);
-    HttpReply r = errorReply(503, "busy", "The server is busy; try again in a moment.");
+    HttpReply r = errorReply(503, "server-busy", "The server is busy; try again in a moment.");
     r.headers.emplace_back("Retry-After", "2");
     return r;
   }
