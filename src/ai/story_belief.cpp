@@ -140,6 +140,7 @@ class Filter {
     } else {
       particles_ = std::move(from);
     }
+    fewest_alive_ = static_cast<int>(particles_.size());
     cand_.reserve(kMaxPoints);
     strength_.reserve(kMaxPoints);
   }
@@ -442,7 +443,7 @@ class Filter {
   int start_ = 0;
   int failed_at_ = -1;
   int skipped_ = 0;
-  int fewest_alive_ = INT32_MAX;
+  int fewest_alive_ = 0;
   std::array<uint32_t, kMaxPoints + 1> mark_{};
   uint32_t stamp_ = 0;
   std::vector<Point> chain_, around_;
