@@ -5,10 +5,7 @@
 
 namespace pg {
 
-namespace {
-
-/// The facts sampler's map, where the story has no explanation.
-std::vector<float> factsMap(const View& view, int samples, uint64_t seed) {
+std::vector<float> factsBeliefMap(const View& view, int samples, uint64_t seed) {
   const Rules& rules = view.rules();
   const int n = rules.numPoints();
   std::vector<int> count(static_cast<size_t>(n), 0);
@@ -31,9 +28,11 @@ std::vector<float> factsMap(const View& view, int samples, uint64_t seed) {
   return out;
 }
 
+namespace {
+
 std::vector<float> mapOf(const StoryBelief& story, const View& view, int samples, uint64_t seed) {
   if (view.over()) return std::vector<float>(static_cast<size_t>(view.rules().numPoints()), 0.0f);
-  if (story.fellBack() || story.particles() == 0) return factsMap(view, samples, seed);
+  if (story.fellBack() || story.particles() == 0) return factsBeliefMap(view, samples, seed);
   return story.occupancy();
 }
 
@@ -62,7 +61,7 @@ std::vector<float> BeliefMapper::next(const View& view) {
   if (limited_ && !stopped_ && std::chrono::steady_clock::now() >= deadline_) stopped_ = true;
   if (stopped_) {
     if (view.over()) return std::vector<float>(static_cast<size_t>(view.rules().numPoints()), 0.0f);
-    return factsMap(view, samples_, seed);
+    return factsBeliefMap(view, samples_, seed);
   }
   const auto story = cache_.get(view, OpponentModel::learned(), samples_, seed);
   return mapOf(*story, view, samples_, seed);

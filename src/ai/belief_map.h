@@ -21,6 +21,10 @@ namespace pg {
 /// finished game); samples > 0.
 std::vector<float> beliefMap(const View& view, int samples, uint64_t seed);
 
+/// The same map from the facts sampler alone (belief.h, bot:v1's belief): what the maps fall
+/// back to where the story cannot be explained.
+std::vector<float> factsBeliefMap(const View& view, int samples, uint64_t seed);
+
 /// The maps of one seat's view, step after step, the belief carried from each step to the
 /// next as the bot carries it between its decisions (much cheaper than a map per step afresh).
 class BeliefMapper {

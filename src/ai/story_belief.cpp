@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 
 #include "rules/assert.h"
 
@@ -38,7 +37,7 @@ struct Story {
     return stone == INT32_MAX || nextAfter(opp_captured[i], t) < stone;
   }
   std::vector<uint8_t> quiet;  // per time: our legal stone there captured nothing
-  bool quietStone(Point, int when) const { return quiet[static_cast<size_t>(when)] != 0; }
+  bool quietStone(int when) const { return quiet[static_cast<size_t>(when)] != 0; }
   /// Opponent placements at times in [t, until].
   int movesIn(int t, int until) const {
     return opp_moves_upto[static_cast<size_t>(until) + 1] - opp_moves_upto[static_cast<size_t>(t)];
@@ -170,10 +169,7 @@ class Filter {
           bool explained = false;
           for (const Particle& p : particles_)
             explained |= p.alive && !p.board.isLegal(self_, e.point);
-          if (!explained) {
-            ++skipped_;
-            break;
-          }
+          if (!explained) break;
           for (Particle& p : particles_)
             if (p.alive && p.board.isLegal(self_, e.point)) {
               p.alive = false;
@@ -206,7 +202,6 @@ class Filter {
     return true;
   }
   int failedAt() const { return failed_at_; }
-  int skipped() const { return skipped_; }
   /// The fewest particles alive after any event.
   int fewestAlive() const { return fewest_alive_; }
 
@@ -237,7 +232,7 @@ class Filter {
     for (Point l : b.neighbours(q)) {
       if (l == kOffBoard || b.at(l) != Color::Empty) continue;
       const int when = nextOurs(l);
-      if (when == kNone || !story_.quietStone(l, when)) continue;
+      if (when == kNone || !story_.quietStone(when)) continue;
       bool boxed = true;
       for (Point r : b.neighbours(l))
         if (r != kOffBoard && r != q && b.at(r) != opp_) boxed = false;
@@ -442,7 +437,6 @@ class Filter {
   std::vector<Open> open_;
   int start_ = 0;
   int failed_at_ = -1;
-  int skipped_ = 0;
   int fewest_alive_ = 0;
   std::array<uint32_t, kMaxPoints + 1> mark_{};
   uint32_t stamp_ = 0;

@@ -11,7 +11,7 @@
 #include <memory>
 #include <vector>
 
-#include "ai/belief.h"
+#include "ai/belief_map.h"
 #include "ai/match.h"
 #include "ai/player.h"
 #include "ai/story_belief.h"
@@ -97,16 +97,7 @@ void run(BeliefBenchConfig cfg) {
         const int phase = gamePhase(view.turn(), n);
         t["uniform"].add(phase, double(hidden) / unknown);
         Clock::time_point t0 = Clock::now();
-        const Knowledge k = Knowledge::fromView(view);
-        const Sampler facts(k, true);
-        std::vector<float> occ(static_cast<size_t>(n), 0.0f);
-        Board b(rules.size, rules.topology);
-        std::vector<Point> placed;
-        for (int i = 0; i < cfg.facts_samples; ++i) {
-          placed.clear();
-          facts.sample(b, rng, kNoPoint, &placed);
-          for (Point q : placed) occ[static_cast<size_t>(q)] += 1.0f / float(cfg.facts_samples);
-        }
+        const std::vector<float> occ = factsBeliefMap(view, cfg.facts_samples, rng.next32());
         t["facts"].ms.push_back(
             std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
         t["facts"].add(phase, onTrue(occ, view, real, hidden));
