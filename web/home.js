@@ -58,6 +58,9 @@ function Demo() {
   `;
 }
 
+/// The computer's levels, weakest first, until GET /api/info names the server's own.
+const STRENGTHS = ['beginner', 'easy', 'medium', 'advanced', 'hard'];
+
 /// The days per move a correspondence clock may have (the server allows these only).
 const DAYS_PER_MOVE = [1, 2, 3, 7];
 
@@ -86,7 +89,9 @@ function SetupForm() {
   const [mode, setMode] = useState(() => pick(last.mode, MODES, 'computer'));
   const [color, setColor] = useState(() => pick(last.color, ['black', 'white', 'random'], 'black'));
   const [strength, setStrength] = useState(() => pick(last.strength, isText, 'medium'));
-  const [strengths, setStrengths] = useState(['easy', 'medium', 'hard']);
+  const [strengths, setStrengths] = useState(STRENGTHS);
+  // A remembered level the server does not offer is not sent: the form shows and sends the default.
+  const level = strengths.includes(strength) ? strength : strengths.includes('medium') ? 'medium' : strengths[0];
   const [size, setSize] = useState(() => pick(last.size, SIZES, 9));
   const [handicap, setHandicap] = useState(() => pick(last.handicap, handicapChoices(pick(last.size, SIZES, 9)), 0));
   const [komi, setKomi] = useState(() => pick(last.komi, isText, '7.5'));
@@ -135,7 +140,7 @@ function SetupForm() {
     if (mode === 'lobby' && name.trim()) body.name = name.trim();
     // The creator's display name, on the creator's colour (the SGF's PB or PW).
     if ((mode === 'online' || mode === 'computer') && name.trim()) body.names = { [seatColor]: name.trim() };
-    if (mode === 'computer') body.computer = { color: seatColor === 'black' ? 'white' : 'black', strength };
+    if (mode === 'computer') body.computer = { color: seatColor === 'black' ? 'white' : 'black', strength: level };
     if (clock && clockKind === 'correspondence') {
       body.clock = { days_per_move: days };
     } else if (clock) {
@@ -148,7 +153,7 @@ function SetupForm() {
       body.clock = { main_seconds: main, increment_seconds: inc };
     }
     try {
-      localStorage.setItem(SETUP_KEY, JSON.stringify({ mode, color, strength, size, handicap, komi, komiEdited, ko,
+      localStorage.setItem(SETUP_KEY, JSON.stringify({ mode, color, strength: level, size, handicap, komi, komiEdited, ko,
         atariGo, torus, clock, clockKind, days, mainMinutes, increment, name }));
     } catch {
       // storage full or unavailable: the form starts from its defaults next time
@@ -240,9 +245,11 @@ function SetupForm() {
         ${mode === 'computer' &&
         html`<div class="field">
           <label for="strength">${t('setup.strength')}</label>
-          <select id="strength" value=${strength} onChange=${(e) => setStrength(e.currentTarget.value)}>
+          <select id="strength" value=${level} aria-describedby="strength-who"
+            onChange=${(e) => setStrength(e.currentTarget.value)}>
             ${strengths.map((s) => html`<option value=${s}>${t(`strength.${s}`)}</option>`)}
           </select>
+          <span class="hint" id="strength-who" data-testid="strength-who">${t(`strength.${level}.who`)}</span>
         </div>`}
 
         <div class="grid-fields">

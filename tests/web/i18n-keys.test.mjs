@@ -37,10 +37,31 @@ test('every key the code uses exists in English', async () => {
   }
   const { ERROR_CODES } = await import(new URL('errors.js', web));
   for (const code of ERROR_CODES) assert.ok(`err.${code}` in en, `err.${code}`);
-  for (const s of ['easy', 'medium', 'hard']) assert.ok(`strength.${s}` in en);
   for (const m of ['online', 'computer', 'hotseat']) {
     assert.ok(`setup.mode.${m}.hint` in en);
     assert.ok(`saved.${m}` in en);
+  }
+});
+
+test('every level of the computer has a label and a sentence on whom it suits, in every language', async () => {
+  // The ids of GET /api/info's "strengths", weakest first (home.js offers them before it answers).
+  const LEVELS = ['beginner', 'easy', 'medium', 'advanced', 'hard'];
+  const src = await readFile(new URL('home.js', web), 'utf8');
+  assert.match(src, new RegExp(`STRENGTHS = \\[${LEVELS.map((l) => `'${l}'`).join(', ')}\\]`), 'the form offers the five levels');
+  const en = await load('i18n', 'en');
+  for (const code of LANGS) {
+    const strings = await load('i18n', code);
+    const labels = LEVELS.map((l) => strings[`strength.${l}`]);
+    for (const [i, l] of LEVELS.entries()) {
+      assert.equal(typeof labels[i], 'string', `${code}: strength.${l}`);
+      assert.deepEqual(labels[i].match(/\{\w+\}/g), en[`strength.${l}`].match(/\{\w+\}/g), `${code}: placeholders of strength.${l}`);
+      const who = strings[`strength.${l}.who`];
+      assert.equal(typeof who, 'string', `${code}: strength.${l}.who`);
+      assert.match(who, /^\S.*[.!]$/u, `${code}: strength.${l}.who is a sentence`);
+      assert.deepEqual(who.match(/\{\w+\}/g), en[`strength.${l}.who`].match(/\{\w+\}/g), `${code}: placeholders of strength.${l}.who`);
+    }
+    assert.equal(new Set(labels).size, LEVELS.length, `${code}: five different labels`);
+    assert.equal(new Set(LEVELS.map((l) => strings[`strength.${l}.who`])).size, LEVELS.length, `${code}: five different sentences`);
   }
 });
 

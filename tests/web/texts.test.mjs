@@ -23,41 +23,41 @@ const forms = (strings, key) => texts(strings[key]);
 // Per language: patterns that no string (i18n or rules page) may match, each with the reason.
 const FORBIDDEN = {
   en: [
-    [/^(easy|hard)$/, 'a strength is weak, medium or strong, not a difficulty'],
+    [/^(very )?(easy|hard)$/, 'a strength is weak, medium or (very) strong, not a difficulty'],
   ],
   de: [
     [/(?<!\p{L})(ge)?[Ss]chl[aä]g(e|en|es|t|end\p{L}*)?(?!\p{L})/u, 'a capture is a Gefangennahme, not a Schlag'],
     [/unerlaubt/i, 'an illegal try is unzulässig, not unerlaubt'],
     [/Schlussbrett/, 'the final board is the Schlussstellung'],
     [/(?<!\p{L})echt(e|en|er|es)?(?!\p{L})/iu, 'the real board is always "wirklich", never "echt"'],
-    [/^(leicht|schwer)$/, 'a strength is schwach, mittel or stark'],
+    [/^(sehr )?(leicht|schwer)$/, 'a strength is schwach, mittel or (sehr) stark'],
   ],
   it: [
     [/(?<!\p{L})se(?!\p{L})[^.;:«]*?(?<!\p{L})sarebbe(?!\p{L})/u, '"se" takes the congiuntivo or the indicative, not the conditional'],
     [/scacchier/i, 'the board is a goban'],
     [/(?<!\p{L})toro(?!\p{L})/iu, '"toro" reads as "bull": the board is toroidale'],
-    [/^(facile|difficile)$/, 'a strength is debole, media or forte'],
+    [/^(molto )?(facile|difficile)$/, 'a strength is debole, media or (molto) forte'],
   ],
   cs: [
     [/za barvu/, 'a colour name stands in the nominative: no "za barvu {player}"'],
     [/(?<!\p{L})(zahrál|pasoval|táhl|zkusil|vzdal|viděl|měl|připojen)(?!\p{L})/u, 'a masculine past tense or participle assumes a man'],
     [/(?<!\p{L})ses(?!\p{L})/u, '"Vzdal ses" assumes a man'],
     [/jen on(?!\p{L})/u, '"jen on" assumes a man'],
-    [/^(lehká|těžká)$/, 'a strength is slabá, střední or silná'],
+    [/^(velmi )?(lehká|těžká)$/, 'a strength is slabá, střední or (velmi) silná'],
   ],
   tr: [
     [/çekil/i, 'to resign is "pes etmek"; "çekil" reads as "get out of the way"'],
     [/\{player\} tahtası/, '"{player} tahtası" means "the black board": the genitive is needed'],
     [/sıradan/i, '"Sıradan Go" reads as "mediocre Go": it is standart Go'],
     [/simit/i, 'the torus is a torus'],
-    [/^(kolay|zor)$/, 'a strength is zayıf, orta or güçlü'],
+    [/^(çok )?(kolay|zor)$/, 'a strength is zayıf, orta or (çok) güçlü'],
   ],
   fi: [
     [/pelkkä alue/, 'Japanese scoring counts territory and prisoners, not area only'],
     [/torukselle/, 'a game is played "toruksella", on the torus'],
     [/valkoi/i, 'White is Valkea in Go texts'],
     [/Kertaus/i, '"Kertaus" is exam revision: the replay is "Pelin toisto"'],
-    [/^(helppo|vaikea|keskitaso)$/, 'a strength is heikko, keskivahva or vahva'],
+    [/^(erittäin |hyvin )?(helppo|vaikea|keskitaso)$/, 'a strength is heikko, keskivahva or (erittäin) vahva'],
   ],
 };
 
@@ -65,35 +65,41 @@ const FORBIDDEN = {
 // of the rules page)].
 const REQUIRED = {
   en: [
-    ['strength.easy', /^weak$/], ['strength.hard', /^strong$/],
+    ['strength.beginner', /^beginner$/], ['strength.easy', /^weak$/], ['strength.medium', /^medium$/],
+    ['strength.advanced', /^strong$/], ['strength.hard', /^very strong$/],
     ['log.captured', /^(\{n\} )?\{color\} stones? captured/],
   ],
   de: [
     ['log.captured', /Gefangennahme: .*Steine? von \{color\}/], ['result.capture', /Gefangennahme/],
     ['home.lead', /unzulässig/], ['board.label.final', /Schlussstellung/], ['end.score', /Schlussstellung/],
-    ['strength.easy', /^schwach$/], ['strength.hard', /^stark$/],
+    ['strength.beginner', /^Anfänger$/], ['strength.easy', /^schwach$/], ['strength.medium', /^mittel$/],
+    ['strength.advanced', /^stark$/], ['strength.hard', /^sehr stark$/],
     ['rules', /„unzulässig“/],
   ],
   it: [
     ['log.captured', /pietr[ae] del \{color\}/], ['setup.torus.short', /^toroidale$/],
-    ['home.lead', /goban/], ['strength.easy', /^debole$/], ['strength.hard', /^forte$/],
+    ['home.lead', /goban/], ['strength.beginner', /^principiante$/], ['strength.easy', /^debole$/],
+    ['strength.medium', /^media$/], ['strength.advanced', /^forte$/], ['strength.hard', /^molto forte$/],
     ['rules', /Se la pietra è legale sul goban vero/],
   ],
   cs: [
     ['log.captured', /^\{color\} ztrácí/], ['curtain.show', /^\{player\}: /], ['invite.link', /\(barva: \{player\}\)/],
     ['log.ownStone', /^Tvůj tah: \{point\}/], ['log.resigned', /vzdává/],
-    ['strength.easy', /^slabá$/], ['strength.hard', /^silná$/],
+    ['strength.beginner', /^začátečnická$/], ['strength.easy', /^slabá$/], ['strength.medium', /^střední$/],
+    ['strength.advanced', /^silná$/], ['strength.hard', /^velmi silná$/],
   ],
   tr: [
     ['action.resign', /^Pes et$/], ['log.ownResign', /^Pes ettin\.$/], ['log.resigned', /pes etti\./],
     ['result.resignation', /rakibi pes ettiği için/], ['board.label.seat', /^\{player\}’ın tahtası/],
     ['log.captured', /^\{color\}’ın .*taşı alındı/], ['setup.torus.short', /^torus$/],
-    ['strength.easy', /^zayıf$/], ['strength.hard', /^güçlü$/],
+    ['strength.beginner', /^başlangıç$/], ['strength.easy', /^zayıf$/], ['strength.medium', /^orta$/],
+    ['strength.advanced', /^güçlü$/], ['strength.hard', /^çok güçlü$/],
     ['rules', /Standart Go/],
   ],
   fi: [
     ['color.white', /^Valkea$/], ['replay.title', /^Pelin toisto$/], ['log.captured', /^\{color\} menetti/],
-    ['strength.easy', /^heikko$/], ['strength.hard', /^vahva$/],
+    ['strength.beginner', /^aloittelija$/], ['strength.easy', /^heikko$/], ['strength.medium', /^keskivahva$/],
+    ['strength.advanced', /^vahva$/], ['strength.hard', /^erittäin vahva$/],
     ['rules', /japanilaisessa laskennassa alue ja vangitut kivet/], ['rules', /atari gota toruksella/],
   ],
 };
