@@ -48,6 +48,19 @@ constexpr ZobristTable makeZobristTable() {
 
 inline constexpr ZobristTable kZobrist = makeZobristTable();
 
+/// {1, q, q * q, 0} for every point q and kOffBoard: the chain lanes of one pseudo-liberty at
+/// q (one load, where building the vector from q takes several instructions).
+struct alignas(16) LibRow {
+  uint32_t v[4];
+};
+constexpr std::array<LibRow, kMaxPoints + 1> makeLibTable() {
+  std::array<LibRow, kMaxPoints + 1> t{};
+  for (uint32_t q = 0; q < t.size(); ++q) t[q] = LibRow{{1, q, q * q, 0}};
+  return t;
+}
+
+inline constexpr std::array<LibRow, kMaxPoints + 1> kLibTable = makeLibTable();
+
 }  // namespace detail
 
 /// 64-bit Zobrist keys of (colour, point). Positional: the side to move is not hashed.
@@ -197,8 +210,9 @@ class Board {
   static void setLanes(ChainInfo& ci, Lanes v) { std::memcpy(&ci, &v, sizeof v); }
   /// The lanes of one pseudo-liberty at q.
   static Lanes libLanes(Point q) {
-    const uint32_t u = static_cast<uint32_t>(q);
-    return Lanes{1, u, u * u, 0};
+    Lanes v;
+    std::memcpy(&v, &detail::kLibTable[q], sizeof v);
+    return v;
   }
 
   static constexpr uint16_t kEmptyMask = 0x000F;
@@ -342,7 +356,12 @@ inline bool Board::placeStone(Color c, Point p) {
     // The common case: find the one neighbour of the same colour without a branch per point.
     Point q1 = nbr[0];
     for (int k = 1; k < 4; ++k) q1 = color_[nbr[k]] == c ? nbr[k] : q1;
-    merge(p, q1);
+    // p joins that chain: nothing to relabel but p itself.
+    const Point h = chain_[q1];
+    chain_[p] = h;
+    next_[p] = next_[h];
+    next_[h] = p;
+    setLanes(info_[h], lanes(info_[h]) + mine);
   } else if (own > 1) {
     for (Point q : nbr)
       if (color_[q] == c) merge(p, q);

@@ -45,7 +45,12 @@ PlayoutResult randomPlayout(Board& board, Color to_move, Rng& rng, int max_moves
   // When the state of some ply comes back, the next plies are checked: if each of them has one
   // move or none, the playout is caught in the cycle until the move limit, and whole cycles are
   // skipped. The moves, the random numbers drawn and the final position are those of the plain
-  // loop; only the draws of the skipped plies are left out.
+  // loop; only the draws of the skipped plies are left out. Nothing is watched while half the
+  // board or more is empty: a cycle needs a nearly full board (where every ply has one move or
+  // none, the empty points are eyes and ko points), and the watch costs time on every ply. The
+  // check needs no watched ply before it: it starts when the state equals the mark and ends
+  // when it equals it again, every ply between (all watched) having one move or none.
+  const int num_points = board.numPoints();
   bool watch = true;
   bool checking = false;
   uint64_t mark = playoutState(board, c, passes);
@@ -54,7 +59,7 @@ PlayoutResult randomPlayout(Board& board, Color to_move, Rng& rng, int max_moves
   int cycle_moves = 0;  // stones played in the suspected cycle so far
   while (r.moves < max_moves) {
     bool forced = false;
-    if (watch) {
+    if (watch && (checking || 2 * board.numEmpty() <= num_points)) {
       const uint64_t state = playoutState(board, c, passes);
       if (!checking && mark_age > 0 && state == mark) {
         checking = true;
