@@ -1,11 +1,10 @@
-// The searching players: flatmc (Cazenave 2005 as published) and the three strengths of our
-// own search (search.h).
+#include "ai/mc_player.h"
+
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
 
-#include "ai/player.h"
-#include "ai/search.h"
 #include "ai/story_belief.h"
 
 namespace pg {
@@ -16,20 +15,22 @@ using Clock = std::chrono::steady_clock;
 
 class MonteCarloPlayer final : public Player {
  public:
-  MonteCarloPlayer(std::string name, SearchParams params, double budget_scale, uint64_t seed)
-      : name_(std::move(name)), params_(params), scale_(budget_scale), seed_(seed) {}
+  MonteCarloPlayer(std::string name, SearchParams params, SearchBudget budget, uint64_t seed)
+      : name_(std::move(name)), params_(params), budget_(budget), seed_(seed) {}
 
   Action choose(const View& view, const SearchLimits& limits) override {
     const Clock::time_point now = Clock::now();
     RootStats prior;
     bool have_prior = false, same_turn = false;
     Clock::time_point turn_start = now;
+    int turn_playouts = 0;
     {
       std::lock_guard<std::mutex> lock(mu_);
       if (cache_.valid && cache_.turn == view.turn() && cache_.self == view.self() &&
           cache_.version < view.version() && !view.triedThisTurn().empty()) {
         same_turn = true;
         turn_start = cache_.turn_start;
+        turn_playouts = static_cast<int>(cache_.turn_playouts);
         if (params_.ucb) {  // flat MC as published starts afresh
           prior = cache_.stats;
           have_prior = true;
@@ -38,14 +39,25 @@ class MonteCarloPlayer final : public Player {
     }
     // The budget covers the whole turn; after a rejection the search goes on with what is
     // left (at least a quarter of it), keeping half the weight of the earlier statistics.
-    double seconds = limits.seconds * scale_;
+    double seconds = limits.seconds * budget_.scale;
     if (same_turn) {
       const double used = std::chrono::duration<double>(now - turn_start).count();
       seconds = std::max(seconds - used, 0.25 * seconds);
     }
     int playouts = 0;
-    if (limits.playouts > 0) playouts = std::max(1, static_cast<int>(limits.playouts * scale_));
+    if (limits.playouts > 0) {  // a playout budget instead of time
+      playouts = std::max(1, static_cast<int>(limits.playouts * budget_.scale));
+      seconds = 0;
+    }
     if (limits.playouts <= 0 && limits.seconds <= 0) playouts = 1000;
+    // A capped level spends its playouts over the whole turn, like the time: after a
+    // rejection, what is left of them (at least a quarter). A time budget still ends its
+    // search if it runs out first (a short clock).
+    if (budget_.playout_cap > 0) {
+      int cap = budget_.playout_cap;
+      if (same_turn) cap = std::max(cap - turn_playouts, budget_.playout_cap / 4);
+      playouts = playouts > 0 ? std::min(playouts, cap) : cap;
+    }
     const uint64_t seed = mix64(seed_ + 0x9E3779B97F4A7C15ULL * ++calls_);
     std::unique_lock<std::mutex> searching(search_mu_);
     SearchOutput out = runSearch(view, params_, seconds, playouts, std::max(1, limits.threads),
@@ -57,6 +69,7 @@ class MonteCarloPlayer final : public Player {
     cache_.self = view.self();
     cache_.version = view.version();
     cache_.turn_start = turn_start;
+    cache_.turn_playouts = (same_turn ? cache_.turn_playouts : 0) + out.playouts;
     cache_.stats = RootStats{};
     cache_.stats.resize(view.rules().numPoints());
     cache_.stats.add(out.stats, 0.5);
@@ -81,12 +94,13 @@ class MonteCarloPlayer final : public Player {
     Color self = Color::Empty;
     int version = 0;
     Clock::time_point turn_start;
+    int64_t turn_playouts = 0;  // spent this turn, all actions
     RootStats stats;
   };
 
   const std::string name_;
   const SearchParams params_;
-  const double scale_;
+  const SearchBudget budget_;
   const uint64_t seed_;
   std::atomic<uint64_t> calls_{0};
   mutable std::mutex mu_;
@@ -96,41 +110,11 @@ class MonteCarloPlayer final : public Player {
   SearchDiagnostics diag_;
 };
 
-SearchParams flatMcParams() {
-  SearchParams p;
-  p.belief = BeliefKind::Uniform;
-  p.ucb = false;
-  p.consider_pass = false;
-  p.pass_when_ending_wins = 1.0;  // never checks
-  p.resign_below = 0;
-  return p;
-}
-
-/// bot:v1, frozen (issue #17): the hard player of issue #14, facts-only belief.
-SearchParams v1Params() {
-  return SearchParams{};
-}
-
-/// The second generation: the belief reads the whole story.
-SearchParams ourParams() {
-  SearchParams p;
-  p.belief = BeliefKind::Story;
-  return p;
-}
-
 }  // namespace
 
-std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed) {
-  if (name == "random") return makeRandomPlayer(seed);
-  if (name == "flatmc")
-    return std::make_unique<MonteCarloPlayer>("flatmc", flatMcParams(), 1.0, seed);
-  if (name == "easy") return std::make_unique<MonteCarloPlayer>("easy", ourParams(), 0.02, seed);
-  if (name == "medium")
-    return std::make_unique<MonteCarloPlayer>("medium", ourParams(), 0.15, seed);
-  if (name == "v1") return std::make_unique<MonteCarloPlayer>("v1", v1Params(), 1.0, seed);
-  if (name == "hard" || name == "default")
-    return std::make_unique<MonteCarloPlayer>(std::string(name), ourParams(), 1.0, seed);
-  return nullptr;
+std::unique_ptr<Player> makeSearchPlayer(std::string name, const SearchParams& params,
+                                         const SearchBudget& budget, uint64_t seed) {
+  return std::make_unique<MonteCarloPlayer>(std::move(name), params, budget, seed);
 }
 
 }  // namespace pg

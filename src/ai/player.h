@@ -49,11 +49,14 @@ class Player {
   virtual SearchDiagnostics lastDiagnostics() const { return {}; }
 };
 
-/// Makes a player from a name: "random", "flatmc", "easy", "medium", "hard" or "default"
-/// (= "hard"), or "v1" (the hard player of issue #14, frozen as the baseline of issue #17). Returns
-/// null for an unknown name. choose() may be called from any thread; calls on one instance are
-/// serialised where they share state.
+/// Makes a player from a name: a level of the ladder (levels.h: "beginner" ... "hard"),
+/// "default" (= "hard"), "v1" (the hard player of issue #14, frozen as the baseline of issue
+/// #17), "flatmc" or "random". Returns null for an unknown name. choose() may be called from any
+/// thread; calls on one instance are serialised where they share state.
 std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed);
+
+/// Every name makePlayer knows, the ladder's levels first.
+const std::vector<std::string>& playerNames();
 
 /// The "random" player: a uniform point among those empty in its view and not tried this
 /// turn; passes when none is left (random_player.cpp).

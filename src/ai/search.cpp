@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "ai/belief.h"
+#include "ai/candidates.h"
 #include "ai/story_belief.h"
 #include "rules/assert.h"
 #include "rules/game.h"
@@ -75,6 +76,7 @@ struct Shared {
   int64_t playouts_per_thread = 0;
   const RootStats* prior = nullptr;
   double prior_scale = 0;
+  std::vector<double> move_prior;  // index = point (n = pass); empty without prior_weight
 };
 
 struct ThreadOut {
@@ -98,7 +100,9 @@ int pickRootMove(const Shared& sh, const RootStats& st, Rng& rng, int64_t iter, 
     const size_t i = static_cast<size_t>(c);
     const double nv = st.visits[i];
     const double q = nv > 0 ? st.wins[i] / nv : 1.0;
-    const double score = q + prm.ucb_c * std::sqrt(log_total / (nv + 1.0)) + 1e-7 * rng.uniform();
+    double score = q + prm.ucb_c * std::sqrt(log_total / (nv + 1.0)) + 1e-7 * rng.uniform();
+    if (!sh.move_prior.empty())
+      score += prm.prior_weight * sh.move_prior[i] * std::sqrt(total) / (1.0 + nv);
     if (score > best) {
       best = score;
       move = c;
@@ -136,11 +140,8 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
   RootStats& st = out.stats;
   int64_t iter = 0;
   for (;; ++iter) {
-    if (sh.timed) {
-      if ((iter & 3) == 0 && Clock::now() >= sh.deadline && iter > 0) break;
-    } else if (iter >= sh.playouts_per_thread) {
-      break;
-    }
+    if (sh.playouts_per_thread > 0 && iter >= sh.playouts_per_thread) break;
+    if (sh.timed && (iter & 3) == 0 && iter > 0 && Clock::now() >= sh.deadline) break;
     const int move = pickRootMove(sh, st, rng, iter, thread_index);
     const Point root = move == n ? kNoPoint : static_cast<Point>(move);
     determinize(sh, board, rng, root, placed, out);
@@ -158,6 +159,29 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
     st.wins[mi] += v;
     st.visits[mi] += 1;
   }
+}
+
+/// The learned move model's probabilities of the candidates (point index, n = pass) on the
+/// board the player sees; pass gets the mean.
+std::vector<double> movePrior(const View& view, const Knowledge& knowledge,
+                              const std::vector<int>& cands) {
+  const int n = view.rules().numPoints();
+  std::vector<double> prior(static_cast<size_t>(n + 1), 0);
+  const Board seen = seenBoard(knowledge);
+  const MoveContext ctx = ownMoveContext(view);
+  const OpponentModel& model = OpponentModel::learned();
+  double total = 0;
+  int moves = 0;
+  for (int c : cands) {
+    if (c == n || seen.at(static_cast<Point>(c)) != Color::Empty) continue;
+    prior[static_cast<size_t>(c)] = model.strength(moveFeatures(seen, ctx, static_cast<Point>(c)));
+    total += prior[static_cast<size_t>(c)];
+    ++moves;
+  }
+  if (total <= 0) return {};
+  for (double& p : prior) p /= total;
+  prior[static_cast<size_t>(n)] = 1.0 / (moves + 1);
+  return prior;
 }
 
 /// True if the opponent ended the last turn with a pass.
@@ -198,18 +222,8 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
 
   // Candidates: empty in the view, not tried this turn, not our own one-point eye, and (if
   // there are others) not rejected in an earlier turn.
-  std::vector<uint8_t> tried(static_cast<size_t>(n), 0);
-  for (Point p : view.triedThisTurn()) tried[static_cast<size_t>(p)] = 1;
-  std::vector<int> cands, rejected_cands;
-  for (Point p = 0; p < n; ++p) {
-    if (view.at(p) != Color::Empty || tried[static_cast<size_t>(p)]) continue;
-    if (knowledge.plain.isOnePointEye(self, p)) continue;
-    if (params.exclude_rejected && view.rejected()[static_cast<size_t>(p)])
-      rejected_cands.push_back(p);
-    else
-      cands.push_back(p);
-  }
-  if (cands.empty()) cands = rejected_cands;
+  std::vector<int> cands;
+  for (Point p : tryCandidates(view, knowledge.plain, params.exclude_rejected)) cands.push_back(p);
   if (cands.empty()) {
     out.action = Action::pass();
     out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -235,11 +249,12 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
   if (params.consider_pass) cands.push_back(n);
 
   Shared sh;
+  if (params.prior_weight > 0) sh.move_prior = movePrior(view, knowledge, cands);
   sh.view = &view;
   sh.params = &params;
   sh.sampler = &sampler;
   sh.cands = cands;
-  sh.timed = playouts <= 0;
+  sh.timed = playouts <= 0 || seconds > 0;
   sh.deadline = start + std::chrono::duration_cast<Clock::duration>(
                             std::chrono::duration<double>(std::max(0.0, seconds)));
   sh.playouts_per_thread = playouts > 0 ? (playouts + threads - 1) / threads : 0;

@@ -29,6 +29,9 @@ struct SearchParams {
   bool exclude_rejected = true;  ///< never try a point rejected in an earlier turn (if others)
   double pass_when_ending_wins = 0.9;  ///< after an opponent pass: pass if ending now wins so often
   double resign_below = 0.0;           ///< resign when the best move wins less often (0: never)
+  /// > 0: the root's selection adds prior_weight * P(move) * sqrt(N) / (1 + n), P from the
+  /// learned move model on the board the player sees (PUCT-style; pass gets the mean prior).
+  double prior_weight = 0;
 };
 
 /// Root statistics; index = point, numPoints() = pass.
@@ -53,7 +56,8 @@ struct SearchOutput {
   }
 };
 
-/// Searches the action for view.self(). Budget: `playouts` if > 0, else `seconds`. `prior`
+/// Searches the action for view.self(). Budget: `playouts` if > 0, `seconds` if > 0, whichever
+/// runs out first (at least one playout). `prior`
 /// (may be null) seeds the root statistics (the same turn before a rejection).
 /// Precondition: !view.over() && view.toMove() == view.self().
 /// `beliefs` (may be null) carries the story belief from one decision to the next.

@@ -10,8 +10,8 @@ std::shared_ptr<PhantomGtpArgs> addPhantomGtpOptions(CLI::App* sub) {
   auto a = std::make_shared<PhantomGtpArgs>();
   sub->add_flag("--phantom", a->phantom,
                 "speak the Phantom Go engine protocol (docs/engine-protocol.md) with our bot");
-  sub->add_option("--bot", a->bot, "with --phantom: easy, medium, hard, default, flatmc, random")
-      ->check(CLI::IsMember({"easy", "medium", "hard", "default", "v1", "flatmc", "random"}))
+  sub->add_option("--bot", a->bot, "with --phantom: a name of the bot (`phantomgo match --help`)")
+      ->check(CLI::IsMember(playerNames()))
       ->capture_default_str();
   sub->add_option("--seconds", a->seconds, "with --phantom: seconds per move")
       ->capture_default_str();

@@ -46,7 +46,7 @@ void BotDriver::answered() {
 }
 
 double BotDriver::budget(double base, const std::optional<FischerClock>& clock, int64_t now) const {
-  // The strengths scale this budget themselves (ai/mc_player.cpp: easy uses a small part).
+  // The levels below hard stop sooner, at their playout count (ai/players.cpp).
   double seconds = base;
   if (clock && clock->running() != Color::Empty) {
     const double left = static_cast<double>(clock->remaining(color_, now)) / 1000.0;

@@ -109,8 +109,7 @@ std::string_view tableModeName(TableMode m) {
 }
 
 const std::vector<std::string>& computerStrengths() {
-  static const std::vector<std::string> s{"easy", "medium", "hard"};
-  return s;
+  return computerLevels();
 }
 
 TableSetup setupFromJson(const Json& j) {
@@ -153,7 +152,8 @@ TableSetup setupFromJson(const Json& j) {
       const Json& st = c.at("strength");
       const auto& all = computerStrengths();
       if (!st.is_string() || std::find(all.begin(), all.end(), st.get<std::string>()) == all.end())
-        throw ProtocolError("the computer's 'strength' must be easy, medium or hard");
+        throw ProtocolError(
+            "the computer's 'strength' must be beginner, easy, medium, advanced or hard");
       cs.strength = st.get<std::string>();
     }
     s.computer = cs;

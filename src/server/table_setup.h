@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ai/levels.h"
 #include "protocol/json.h"
 #include "rules/rules.h"
 
@@ -36,8 +37,8 @@ const std::vector<int>& correspondenceDays();
 ClockSetup correspondenceClock(int days);
 
 struct ComputerSetup {
-  Color color = Color::White;       ///< the computer's colour
-  std::string strength = "medium";  ///< easy | medium | hard
+  Color color = Color::White;            ///< the computer's colour
+  std::string strength = kDefaultLevel;  ///< a name of computerLevels() (ai/levels.h)
   bool operator==(const ComputerSetup&) const = default;
 };
 

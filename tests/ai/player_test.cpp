@@ -6,14 +6,18 @@
 #include <thread>
 
 #include "ai/player.h"
+#include "ai/search.h"
 #include "referee/referee.h"
 
 namespace pg {
 namespace {
 
 TEST(MakePlayer, KnowsEveryName) {
-  for (const char* name : {"random", "flatmc", "easy", "medium", "hard", "default"})
+  for (const char* name :
+       {"random", "flatmc", "beginner", "easy", "medium", "advanced", "hard", "default", "v1"})
     EXPECT_NE(makePlayer(name, 1), nullptr) << name;
+  for (const std::string& name : playerNames()) EXPECT_NE(makePlayer(name, 1), nullptr) << name;
+  EXPECT_EQ(playerNames().size(), 9u);
   EXPECT_EQ(makePlayer("nonsense", 1), nullptr);
   // The experiments that lost their match were removed from the code (docs/bot.md).
   for (const char* name : {"x-amaf", "x-tree", "x-capture", "x-uniform", "x-c1"})
@@ -56,11 +60,11 @@ TEST(Bots, NeverRepeatAPointAndAlwaysEndTheirTurn) {
     const char* a;
     const char* b;
   };
-  const Case cases[] = {{5, false, false, 0, "default", "random"},
-                        {5, true, false, 0, "flatmc", "default"},
-                        {7, false, true, 0, "medium", "random"},
-                        {7, false, false, 2, "random", "hard"},
-                        {9, true, true, 4, "easy", "default"}};
+  const Case cases[] = {
+      {5, false, false, 0, "default", "random"}, {5, true, false, 0, "flatmc", "default"},
+      {7, false, true, 0, "medium", "random"},   {7, false, false, 0, "beginner", "advanced"},
+      {5, true, true, 0, "random", "beginner"},  {7, false, false, 2, "random", "hard"},
+      {9, true, true, 4, "easy", "default"}};
   uint64_t seed = 7;
   for (const Case& c : cases) {
     Rules rules;
@@ -87,6 +91,31 @@ TEST(Bots, ATimeBudgetAloneEndsTheSearch) {
   const Action a = bot->choose(ref.view(Audience::Black), limits);
   EXPECT_EQ(a.kind, Action::Kind::Try);
   EXPECT_GT(bot->lastDiagnostics().playouts, 0);
+}
+
+TEST(Bots, ACappedLevelStopsAtItsCapOrAtTheClock) {
+  Rules rules;
+  Referee ref(rules);
+  const View& view = ref.view(Audience::Black);
+  // A time budget far above what 500 playouts need: the cap ends the search.
+  auto easy = makePlayer("easy", 4);
+  SearchLimits generous;
+  generous.seconds = 30;
+  easy->choose(view, generous);
+  EXPECT_EQ(easy->lastDiagnostics().playouts, 500);
+  // A playout budget below the cap: the budget ends it.
+  SearchLimits few;
+  few.playouts = 120;
+  auto medium = makePlayer("medium", 4);
+  medium->choose(view, few);
+  EXPECT_EQ(medium->lastDiagnostics().playouts, 120);
+  // A search with an unreachable playout count and a clock: the clock ends it (a level on a
+  // short clock). How soon is for the benchmark, not for this test.
+  const SearchOutput out =
+      runSearch(view, SearchParams{}, 0.05, 1'000'000'000, 1, 9, nullptr, nullptr);
+  EXPECT_EQ(out.action.kind, Action::Kind::Try);
+  EXPECT_GT(out.playouts, 0);
+  EXPECT_LT(out.playouts, 1'000'000'000);
 }
 
 TEST(Bots, ChooseIsThreadSafeOnOneInstance) {

@@ -15,7 +15,7 @@ TEST_F(HttpTest, HealthInfoAndStaticFiles) {
   EXPECT_EQ(h.body, "ok\n");
   const Json info = http("GET", "/api/info").json();
   EXPECT_EQ(info.at("name"), "phantomgo");
-  EXPECT_EQ(info.at("strengths"), Json::array({"easy", "medium", "hard"}));
+  EXPECT_EQ(info.at("strengths"), Json::array({"beginner", "easy", "medium", "advanced", "hard"}));
 
   const HttpResult index = http("GET", "/");
   EXPECT_EQ(index.status, 200);

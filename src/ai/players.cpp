@@ -1,0 +1,83 @@
+// makePlayer: every player by name, the ladder's levels among them (levels.h).
+#include <array>
+#include <cstdlib>
+
+#include "ai/beginner_player.h"
+#include "ai/levels.h"
+#include "ai/mc_player.h"
+#include "ai/player.h"
+
+namespace pg {
+
+namespace {
+
+/// Cazenave (2005) as published: the count placed uniformly, round robin, best mean.
+SearchParams flatMcParams() {
+  SearchParams p;
+  p.belief = BeliefKind::Uniform;
+  p.ucb = false;
+  p.consider_pass = false;
+  p.pass_when_ending_wins = 1.0;  // never checks
+  p.resign_below = 0;
+  return p;
+}
+
+/// bot:v1, frozen (issue #17): the hard player of issue #14, facts-only belief.
+SearchParams v1Params() {
+  return SearchParams{};
+}
+
+/// The second generation: the belief reads the whole story.
+SearchParams storyParams() {
+  SearchParams p;
+  p.belief = BeliefKind::Story;
+  return p;
+}
+
+/// The searching levels below hard: a fixed number of playouts a turn, so that a level is the
+/// same opponent on every machine and at every time budget (docs/bot.md, "The ladder").
+struct CappedLevel {
+  const char* name;
+  int playouts;
+};
+constexpr std::array<CappedLevel, 3> kCappedLevels{{
+    {"easy", 500},
+    {"medium", 1500},
+    {"advanced", 6000},
+}};
+
+}  // namespace
+
+const std::vector<std::string>& computerLevels() {
+  static const std::vector<std::string> levels{"beginner", "easy", "medium", "advanced", "hard"};
+  return levels;
+}
+
+const std::vector<std::string>& playerNames() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all = computerLevels();
+    for (const char* other : {"default", "v1", "flatmc", "random"}) all.emplace_back(other);
+    return all;
+  }();
+  return names;
+}
+
+std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed) {
+  if (name == "random") return makeRandomPlayer(seed);
+  if (name == "flatmc") return makeSearchPlayer("flatmc", flatMcParams(), {}, seed);
+  if (name == "v1") return makeSearchPlayer("v1", v1Params(), {}, seed);
+  if (name == "beginner") return makeBeginnerPlayer(seed);
+  for (const CappedLevel& level : kCappedLevels)
+    if (name == level.name)
+      return makeSearchPlayer(level.name, storyParams(), {1.0, level.playouts}, seed);
+  if (name.substr(0, 8) == "x-prior@") {  // TUNING-HOOK-REMOVE
+    SearchParams p = storyParams();
+    p.prior_weight = std::atof(std::string(name.substr(8)).c_str());
+    return makeSearchPlayer(std::string(name), p, {}, seed);
+  }
+  if (name == "hard" || name == "default")
+    return makeSearchPlayer(std::string(name), storyParams(), {}, seed);
+  return nullptr;
+}
+
+}  // namespace pg
