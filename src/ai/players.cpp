@@ -1,6 +1,5 @@
 // makePlayer: every player by name, the ladder's levels among them (levels.h).
 #include <array>
-#include <cstdlib>
 
 #include "ai/beginner_player.h"
 #include "ai/levels.h"
@@ -70,11 +69,6 @@ std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed) {
   for (const CappedLevel& level : kCappedLevels)
     if (name == level.name)
       return makeSearchPlayer(level.name, storyParams(), {1.0, level.playouts}, seed);
-  if (name.substr(0, 8) == "x-prior@") {  // TUNING-HOOK-REMOVE
-    SearchParams p = storyParams();
-    p.prior_weight = std::atof(std::string(name.substr(8)).c_str());
-    return makeSearchPlayer(std::string(name), p, {}, seed);
-  }
   if (name == "hard" || name == "default")
     return makeSearchPlayer(std::string(name), storyParams(), {}, seed);
   return nullptr;

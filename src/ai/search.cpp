@@ -76,7 +76,6 @@ struct Shared {
   int64_t playouts_per_thread = 0;
   const RootStats* prior = nullptr;
   double prior_scale = 0;
-  std::vector<double> move_prior;  // index = point (n = pass); empty without prior_weight
 };
 
 struct ThreadOut {
@@ -100,9 +99,7 @@ int pickRootMove(const Shared& sh, const RootStats& st, Rng& rng, int64_t iter, 
     const size_t i = static_cast<size_t>(c);
     const double nv = st.visits[i];
     const double q = nv > 0 ? st.wins[i] / nv : 1.0;
-    double score = q + prm.ucb_c * std::sqrt(log_total / (nv + 1.0)) + 1e-7 * rng.uniform();
-    if (!sh.move_prior.empty())
-      score += prm.prior_weight * sh.move_prior[i] * std::sqrt(total) / (1.0 + nv);
+    const double score = q + prm.ucb_c * std::sqrt(log_total / (nv + 1.0)) + 1e-7 * rng.uniform();
     if (score > best) {
       best = score;
       move = c;
@@ -159,29 +156,6 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
     st.wins[mi] += v;
     st.visits[mi] += 1;
   }
-}
-
-/// The learned move model's probabilities of the candidates (point index, n = pass) on the
-/// board the player sees; pass gets the mean.
-std::vector<double> movePrior(const View& view, const Knowledge& knowledge,
-                              const std::vector<int>& cands) {
-  const int n = view.rules().numPoints();
-  std::vector<double> prior(static_cast<size_t>(n + 1), 0);
-  const Board seen = seenBoard(knowledge);
-  const MoveContext ctx = ownMoveContext(view);
-  const OpponentModel& model = OpponentModel::learned();
-  double total = 0;
-  int moves = 0;
-  for (int c : cands) {
-    if (c == n || seen.at(static_cast<Point>(c)) != Color::Empty) continue;
-    prior[static_cast<size_t>(c)] = model.strength(moveFeatures(seen, ctx, static_cast<Point>(c)));
-    total += prior[static_cast<size_t>(c)];
-    ++moves;
-  }
-  if (total <= 0) return {};
-  for (double& p : prior) p /= total;
-  prior[static_cast<size_t>(n)] = 1.0 / (moves + 1);
-  return prior;
 }
 
 /// True if the opponent ended the last turn with a pass.
@@ -249,7 +223,6 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
   if (params.consider_pass) cands.push_back(n);
 
   Shared sh;
-  if (params.prior_weight > 0) sh.move_prior = movePrior(view, knowledge, cands);
   sh.view = &view;
   sh.params = &params;
   sh.sampler = &sampler;

@@ -29,9 +29,6 @@ struct SearchParams {
   bool exclude_rejected = true;  ///< never try a point rejected in an earlier turn (if others)
   double pass_when_ending_wins = 0.9;  ///< after an opponent pass: pass if ending now wins so often
   double resign_below = 0.0;           ///< resign when the best move wins less often (0: never)
-  /// > 0: the root's selection adds prior_weight * P(move) * sqrt(N) / (1 + n), P from the
-  /// learned move model on the board the player sees (PUCT-style; pass gets the mean prior).
-  double prior_weight = 0;
 };
 
 /// Root statistics; index = point, numPoints() = pass.
