@@ -43,12 +43,17 @@ BeginnerStyle alwaysNotices() {
   return s;
 }
 
-TEST(Beginner, SavesItsChainInAtariWhenItNotices) {
+Rules sevenBySeven() {
   Rules rules;
   rules.size = 7;
-  Referee ref(rules);
+  return rules;
+}
+
+/// White surrounds Black's (2,2) on three sides, and Black learns each stone by a rejected try:
+/// Black's chain is in atari on the board it can see, its last liberty (2,3).
+void blackChainInAtari(Referee& ref) {
+  const Rules& rules = ref.rules();
   const Color B = Color::Black, W = Color::White;
-  // White surrounds Black's (2,2) on three sides; Black learns each stone by a rejected try.
   play(ref, {{B, at(rules, 2, 2), true},
              {W, at(rules, 1, 2), true},
              {B, at(rules, 1, 2), false},
@@ -58,20 +63,30 @@ TEST(Beginner, SavesItsChainInAtariWhenItNotices) {
              {B, at(rules, 0, 6), true},
              {W, at(rules, 2, 1), true},
              {B, at(rules, 2, 1), false}});
-  if (HasFatalFailure()) return;
+}
+
+/// A beginner that always notices tries `p` for Black, whatever its seed.
+void expectAttentiveBeginnerTries(const Referee& ref, Point p) {
   for (uint64_t seed = 1; seed <= 3; ++seed) {
     auto beginner = makeBeginnerPlayer(seed, alwaysNotices());
     SearchLimits limits;
     limits.playouts = 50;
     const Action a = beginner->choose(ref.view(Audience::Black), limits);
     ASSERT_EQ(a.kind, Action::Kind::Try);
-    EXPECT_EQ(a.point, at(rules, 2, 3)) << pointName(a.point, rules.size);
+    EXPECT_EQ(a.point, p) << pointName(a.point, ref.rules().size);
   }
 }
 
+TEST(Beginner, SavesItsChainInAtariWhenItNotices) {
+  const Rules rules = sevenBySeven();
+  Referee ref(rules);
+  blackChainInAtari(ref);
+  if (HasFatalFailure()) return;
+  expectAttentiveBeginnerTries(ref, at(rules, 2, 3));
+}
+
 TEST(Beginner, TakesAStoneThatHangsWhenItNotices) {
-  Rules rules;
-  rules.size = 7;
+  const Rules rules = sevenBySeven();
   Referee ref(rules);
   const Color B = Color::Black, W = Color::White;
   // White's (2,2), found by a rejected try, ends with one liberty left: (2,3).
@@ -83,32 +98,15 @@ TEST(Beginner, TakesAStoneThatHangsWhenItNotices) {
              {B, at(rules, 2, 1), true},
              {W, at(rules, 0, 6), true}});
   if (HasFatalFailure()) return;
-  for (uint64_t seed = 1; seed <= 3; ++seed) {
-    auto beginner = makeBeginnerPlayer(seed, alwaysNotices());
-    SearchLimits limits;
-    limits.playouts = 50;
-    const Action a = beginner->choose(ref.view(Audience::Black), limits);
-    ASSERT_EQ(a.kind, Action::Kind::Try);
-    EXPECT_EQ(a.point, at(rules, 2, 3)) << pointName(a.point, rules.size);
-  }
+  expectAttentiveBeginnerTries(ref, at(rules, 2, 3));
 }
 
 TEST(Beginner, WithoutNoticingItDoesNotAlwaysSave) {
   // The same position as above, but a beginner who notices nothing and plays by shape: over a
   // few seeds it plays somewhere else at least once (it overlooks).
-  Rules rules;
-  rules.size = 7;
+  const Rules rules = sevenBySeven();
   Referee ref(rules);
-  const Color B = Color::Black, W = Color::White;
-  play(ref, {{B, at(rules, 2, 2), true},
-             {W, at(rules, 1, 2), true},
-             {B, at(rules, 1, 2), false},
-             {B, at(rules, 6, 6), true},
-             {W, at(rules, 3, 2), true},
-             {B, at(rules, 3, 2), false},
-             {B, at(rules, 0, 6), true},
-             {W, at(rules, 2, 1), true},
-             {B, at(rules, 2, 1), false}});
+  blackChainInAtari(ref);
   if (HasFatalFailure()) return;
   BeginnerStyle style;
   style.playouts = 20;
