@@ -106,6 +106,8 @@ TEST_F(RematchTest, TheWayThereOutlivesTheConnectionsAndARestart) {
 TEST_F(RematchTest, DeclineAndWithdraw) {
   Online g = finished();
   g.black->send(Json{{"type", "rematch"}});
+  // Black first reads its own offer, so the info before it (offered_by null) is behind it.
+  g.black->nextInfo([](const Json& i) { return i.at("rematch").at("offered_by") == "black"; });
   g.white->nextInfo([](const Json& i) { return i.at("rematch").at("offered_by") == "black"; });
   g.white->send(Json{{"type", "decline-rematch"}});
   g.black->nextInfo([](const Json& i) { return i.at("rematch").at("offered_by").is_null(); });
