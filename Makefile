@@ -9,7 +9,8 @@ CXX_FILES = $(shell find $(FORMAT_DIRS) -type f \( -name '*.cpp' -o -name '*.h' 
 
 # The targets depend on each other's order (deps before build before tests).
 .NOTPARALLEL:
-.PHONY: all deps build check test asan web-test fuzz-smoke cluster-test serve format format-check clean
+.PHONY: all deps build programs check test asan web-test fuzz-smoke cluster-test serve format \
+	format-check clean
 
 all: build
 
@@ -19,6 +20,11 @@ deps:
 build:
 	cmake --preset ci
 	cmake --build --preset ci -j $(JOBS)
+
+# The optimised programs without the test suites: phantomgo, the benchmarks and the tools.
+programs:
+	cmake --preset ci
+	cmake --build --preset ci-programs -j $(JOBS)
 
 test:
 	ctest --preset ci -j $(JOBS)
@@ -42,9 +48,12 @@ fuzz-smoke:
 cluster-test:
 	tools/cluster_test.sh --short
 
-check: deps build test asan web-test fuzz-smoke cluster-test
+# The test suites run once, in the sanitizer build, which is also built with warnings as
+# errors; the optimised tree builds the programs that the browser and cluster tests drive.
+# `make build test` runs the suites optimised.
+check: deps programs asan web-test fuzz-smoke cluster-test
 
-serve: deps build
+serve: deps programs
 	$(BIN) serve
 
 format:
