@@ -16,8 +16,8 @@ namespace {
 using test::board;
 using test::pt;
 
-constexpr Color B = Color::Black;
-constexpr Color W = Color::White;
+using test::B;
+using test::W;
 
 // Plays c at the named point, checks it was legal, that the board stays consistent and that
 // exactly `expected` were captured (by name, any order).

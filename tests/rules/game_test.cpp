@@ -13,8 +13,8 @@ namespace {
 
 using test::pt;
 
-constexpr Color B = Color::Black;
-constexpr Color W = Color::White;
+using test::B;
+using test::W;
 
 Rules rulesOf(int size, KoRule ko = KoRule::PositionalSuperko, double komi = 7.5) {
   Rules r;

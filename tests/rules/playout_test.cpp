@@ -16,8 +16,8 @@ namespace {
 
 using test::pt;
 
-constexpr Color B = Color::Black;
-constexpr Color W = Color::White;
+using test::B;
+using test::W;
 
 // The points randomPlayoutMove may choose: legal (simple ko) and not an eye of c's own.
 std::vector<Point> candidates(const Board& b, Color c) {

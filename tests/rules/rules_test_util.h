@@ -16,6 +16,9 @@
 
 namespace pg::test {
 
+inline constexpr Color B = Color::Black;
+inline constexpr Color W = Color::White;
+
 /// Parses a point name or fails the test.
 inline Point pt(std::string_view name, int size) {
   const auto p = parsePoint(name, size);
