@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (preset `fuzz`) and runs them.
+# Builds the libFuzzer targets (in the sanitizer tree, preset `asan`: clang, ASan + UBSan, beside
+# the test suites) and runs them.
 #   tools/fuzz.sh smoke              each target on its seed corpus, then briefly mutating
 #                                    (what `make fuzz-smoke` runs; about a minute in all)
 #   tools/fuzz.sh run TARGET [ARGS]  one long run, e.g. tools/fuzz.sh run fuzz_referee -runs=10000000
@@ -8,7 +9,7 @@
 #                                    three times the executions per second
 #   tools/fuzz.sh replay TARGET      every input of the long runs' corpus once more under ASan and
 #                                    UBSan, with a leak check per input (after a fast run)
-#   tools/fuzz.sh build              only builds the targets (build/fuzz/fuzz/TARGET)
+#   tools/fuzz.sh build              only builds the targets (build/asan/fuzz/TARGET)
 # Long runs keep their corpus in build/fuzz-work/TARGET (seeded from fuzz/corpus/TARGET) and
 # write crashes there too. Add -jobs/-workers on a machine with cores to spare.
 set -euo pipefail
@@ -48,16 +49,16 @@ canary() {
 
 case "${1:-smoke}" in
   smoke)
-    build fuzz "${TARGETS[@]}"
-    canary fuzz
+    build asan "${TARGETS[@]}"
+    canary asan
     for t in "${TARGETS[@]}"; do
       work=$(mktemp -d)
       echo "== $t: seed corpus, then ${SMOKE_SECONDS}s of mutation"
       # The whole seed corpus first (every input must pass), then new inputs into a scratch dir.
-      if ! build/fuzz/fuzz/"$t" -runs=0 fuzz/corpus/"$t" >"$work/seeds.log" 2>&1; then
+      if ! build/asan/fuzz/"$t" -runs=0 fuzz/corpus/"$t" >"$work/seeds.log" 2>&1; then
         tail -40 "$work/seeds.log"; exit 1
       fi
-      if ! build/fuzz/fuzz/"$t" -max_total_time="$SMOKE_SECONDS" -rss_limit_mb=4096 \
+      if ! build/asan/fuzz/"$t" -max_total_time="$SMOKE_SECONDS" -rss_limit_mb=4096 \
              -artifact_prefix="$work/" -print_final_stats=1 "$work" fuzz/corpus/"$t" \
              >"$work/run.log" 2>&1; then
         tail -60 "$work/run.log"; echo "crash input kept in $work"; exit 1
@@ -67,10 +68,10 @@ case "${1:-smoke}" in
     done
     ;;
   build)
-    build fuzz "${TARGETS[@]}"
+    build asan "${TARGETS[@]}"
     ;;
   run | fast)
-    preset=fuzz; [ "$1" = fast ] && preset=fuzz-fast
+    preset=asan; [ "$1" = fast ] && preset=fuzz-fast
     t=$2; shift 2
     build "$preset" "$t"
     mkdir -p build/fuzz-work/"$t"
@@ -83,11 +84,11 @@ case "${1:-smoke}" in
     ;;
   replay)
     t=$2
-    build fuzz "$t"
-    canary fuzz
+    build asan "$t"
+    canary asan
     mkdir -p build/fuzz-work/"$t"
     # -runs=0: each input once, no mutation; libFuzzer checks for a leak after each input.
-    exec build/fuzz/fuzz/"$t" -runs=0 -rss_limit_mb=4096 -detect_leaks=1 \
+    exec build/asan/fuzz/"$t" -runs=0 -rss_limit_mb=4096 -detect_leaks=1 \
       build/fuzz-work/"$t" fuzz/corpus/"$t"
     ;;
   *)

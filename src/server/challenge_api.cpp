@@ -45,8 +45,8 @@ HttpReply noSuchChallenge() {
 }  // namespace
 
 ChallengeApi::ChallengeApi(TableRegistry& registry, ChallengeStore& store,
-                           const ServerSettings& settings, Metrics* metrics)
-    : registry_(registry), store_(store), settings_(settings), metrics_(metrics) {}
+                           const ServerSettings& settings)
+    : registry_(registry), store_(store), settings_(settings) {}
 
 HttpReply ChallengeApi::handle(const HttpRequest& req, std::string_view path) const {
   const bool get = req.method == "GET" || req.method == "HEAD";

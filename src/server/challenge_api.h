@@ -9,7 +9,6 @@
 #include <string_view>
 
 #include "server/http_types.h"
-#include "server/metrics.h"
 #include "server/server_settings.h"
 #include "server/table_registry.h"
 #include "store/challenge_store.h"
@@ -18,9 +17,8 @@ namespace pg {
 
 class ChallengeApi {
  public:
-  /// Everything referred to outlives the ChallengeApi; `metrics` may be null.
-  ChallengeApi(TableRegistry& registry, ChallengeStore& store, const ServerSettings& settings,
-               Metrics* metrics);
+  /// Everything referred to outlives the ChallengeApi.
+  ChallengeApi(TableRegistry& registry, ChallengeStore& store, const ServerSettings& settings);
   /// Answers a request whose path is /api/challenges or under it. A creation waits here for
   /// the store. Throws StoreError (the caller answers store-failed).
   HttpReply handle(const HttpRequest& req, std::string_view path) const;
@@ -34,7 +32,6 @@ class ChallengeApi {
   TableRegistry& registry_;
   ChallengeStore& store_;
   const ServerSettings& settings_;
-  Metrics* metrics_;
 };
 
 }  // namespace pg

@@ -104,7 +104,7 @@ HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& se
       metrics_(metrics),
       files_(settings.web_dir, vendorFolderFor(settings.web_dir)),
       offload_(std::move(offload)) {
-  if (challenges) lobby_ = std::make_unique<ChallengeApi>(registry, *challenges, settings, metrics);
+  if (challenges) lobby_ = std::make_unique<ChallengeApi>(registry, *challenges, settings);
 }
 
 std::string HttpApi::origin(const HttpRequest& req) const {

@@ -151,7 +151,7 @@ TEST_F(ClaimsTest, ATableIsServedByTheNodeAskedForItAndRefusedElsewhere) {
   // Remembered for a moment: no database read for the next requests.
   EXPECT_THROW(a.registry->find(c.record.id), TableElsewhere);
   EXPECT_EQ(a.registry->find("aaaaaaaaaaaa"), nullptr);  // no such table
-  auto [black, white] = play(*on_b, c);
+  play(*on_b, c);
   EXPECT_EQ(b.store.events(c.record.id).size(), 1u);
 }
 
@@ -160,7 +160,10 @@ TEST_F(ClaimsTest, TheHolderHandsATableOverWhenAnotherNodeIsAskedForIt) {
   const TableRegistry::Created c = a.registry->create(Json{{"rules", {{"size", 9}}}});
   const auto on_b = b.registry->find(c.record.id);
   ASSERT_NE(on_b, nullptr);
-  auto [black, white] = play(*on_b, c);
+  // Named pointers, not structured bindings: the lambdas below capture them (clang 14).
+  const auto seats = play(*on_b, c);
+  const auto& black = seats.first;
+  const auto& white = seats.second;
 
   // Node a is asked for the table: refused now, and b is asked to hand it over. It closes its
   // connections (the clients reconnect, and land on a) and gives up the claim.
@@ -187,7 +190,10 @@ TEST_F(ClaimsTest, ANodeThatLosesItsSessionDropsItsTablesAndCannotWriteThem) {
   const TableRegistry::Created c = a.registry->create(Json{{"rules", {{"size", 9}}}});
   const auto on_b = b.registry->find(c.record.id);
   ASSERT_NE(on_b, nullptr);
-  auto [black, white] = play(*on_b, c);
+  // Named pointers, not structured bindings: the lambdas below capture them (clang 14).
+  const auto seats = play(*on_b, c);
+  const auto& black = seats.first;
+  const auto& white = seats.second;
 
   // b's database session ends (as when its connection breaks): every claim goes with it.
   test::PgTestServer::get().terminate(b.store.writerBackendPid());

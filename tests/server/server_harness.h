@@ -65,7 +65,7 @@ inline ServerSettings testSettings(const TempDir& dir) {
 /// One connection and the seats it receives.
 class Client {
  public:
-  Client(uint16_t port, int size) : port_(port), size_(size) {
+  Client(uint16_t port, int size) : size_(size) {
     ws_ = std::make_unique<WsClient>("127.0.0.1", port);
   }
 
@@ -143,7 +143,6 @@ class Client {
   void drop() { ws_->drop(); }
 
  private:
-  uint16_t port_;
   int size_;
   std::unique_ptr<WsClient> ws_;
   std::map<std::string, SeatTracker> trackers_;
