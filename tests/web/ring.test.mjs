@@ -18,7 +18,8 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await white.act({ type: 'try', point: 'A2' });
     await turn('Your turn');
     await tryAt(page, 'A1');
-    await page.locator('#board .shudan-vertex.shudan-marker_circle').first().waitFor();
+    // Waits for the ring on A1 itself: until the page has the new stone, C3 still holds it.
+    await page.locator('#board .shudan-vertex.shudan-marker_circle[data-point="A1"]').waitFor();
     assert.equal(await ringed(page, 'A1'), true, 'the newest stone is ringed');
     assert.equal(await ringed(page, 'C3'), false);
     await white.act({ type: 'try', point: 'B1' }); // takes A1
