@@ -29,7 +29,8 @@ programs:
 test:
 	ctest --preset ci -j $(JOBS)
 
-# Every module and test suite under ASan + UBSan with PG_ASSERT on (CMakePresets.json).
+# Every module and test suite under ASan + UBSan with PG_ASSERT on (clang), and the fuzz
+# targets (CMakePresets.json).
 asan:
 	cmake --preset asan
 	cmake --build --preset asan -j $(JOBS)
@@ -39,8 +40,8 @@ asan:
 web-test:
 	npm test
 
-# The libFuzzer targets (clang, preset `fuzz`) on their seed corpora, then a few seconds of
-# mutation each; long runs: tools/fuzz.sh run <target> (docs/reliability.md).
+# The libFuzzer targets (built by `make asan`, in its clang tree) on their seed corpora, then a
+# few seconds of mutation each; long runs: tools/fuzz.sh run <target> (docs/reliability.md).
 fuzz-smoke:
 	JOBS=$(JOBS) SMOKE_SECONDS=5 tools/fuzz.sh smoke
 
