@@ -18,12 +18,15 @@ SearchParams flatMcParams() {
   p.consider_pass = false;
   p.pass_when_ending_wins = 1.0;  // never checks
   p.resign_below = 0;
+  p.eyes = PlayoutEyes::KeepAll;  // as Cazenave's and issue #14's
   return p;
 }
 
 /// bot:v1, frozen (issue #17): the hard player of issue #14, facts-only belief.
 SearchParams v1Params() {
-  return SearchParams{};
+  SearchParams p;
+  p.eyes = PlayoutEyes::KeepAll;
+  return p;
 }
 
 /// The second generation: the belief reads the whole story.

@@ -39,30 +39,40 @@ double finishedValue(const Board& board, const Rules& rules, Color self) {
   return self == Color::Black ? black : 1.0 - black;
 }
 
-/// The result of a playout for `self`: 1 win, 0 loss, 0.5 draw. Plays random playout moves
-/// from `board` with `to_move` first.
-double playoutValue(Board& board, Color to_move, int passes, const Rules& rules, Color self,
-                    Rng& rng) {
-  const int max_moves = 3 * board.numPoints();
-  if (!rules.atari_go) {
-    randomPlayout(board, to_move, rng, max_moves, passes);
-    return finishedValue(board, rules, self);
-  }
+/// playoutValue for Atari Go.
+template <PlayoutEyes E>
+double atariGoPlayoutValue(Board& board, Color to_move, int passes, const Rules& rules, Color self,
+                           Rng& rng) {
   // Atari go: the first capture decides (so no ko cycles either).
+  const int max_moves = 3 * board.numPoints();
   Color c = to_move;
   for (int moves = 0; moves < max_moves;) {
-    const Point p = randomPlayoutMove(board, c, rng);
+    const Point p = randomPlayoutMove<E>(board, c, rng);
     if (p == kPass) {
       board.clearKo();
       if (++passes >= 2) break;
     } else {
       const int captured = board.play(c, p);
-      if (rules.atari_go && captured > 0) return c == self ? 1.0 : 0.0;
+      if (captured > 0) return c == self ? 1.0 : 0.0;
       passes = 0;
       ++moves;
     }
     c = opponent(c);
   }
+  return finishedValue(board, rules, self);
+}
+
+/// The result of a playout for `self`: 1 win, 0 loss, 0.5 draw. Plays random playout moves
+/// (eyes as `eyes` says) from `board` with `to_move` first.
+double playoutValue(Board& board, Color to_move, int passes, const Rules& rules, Color self,
+                    PlayoutEyes eyes, Rng& rng) {
+  if (rules.atari_go) {
+    return eyes == PlayoutEyes::KeepAll
+               ? atariGoPlayoutValue<PlayoutEyes::KeepAll>(board, to_move, passes, rules, self, rng)
+               : atariGoPlayoutValue<PlayoutEyes::FillFalse>(board, to_move, passes, rules, self,
+                                                             rng);
+  }
+  randomPlayout(board, to_move, rng, 3 * board.numPoints(), passes, eyes);
   return finishedValue(board, rules, self);
 }
 
@@ -128,6 +138,7 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
   const int n = rules.numPoints();
   const Color self = view.self();
   const Color opp = opponent(self);
+  const PlayoutEyes eyes = sh.params->eyes;
   Rng rng(seed);
   out.stats.resize(n);
   if (sh.prior) out.stats.add(*sh.prior, sh.prior_scale);
@@ -144,12 +155,12 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
     determinize(sh, board, rng, root, placed, out);
     double v;
     if (move == n) {
-      v = playoutValue(board, opp, 1, rules, self, rng);
+      v = playoutValue(board, opp, 1, rules, self, eyes, rng);
     } else if (!board.isLegal(self, root)) {
       v = 0;  // occupied or suicide in this determinization: never a good try
     } else {
       const int captured = board.play(self, root);
-      v = rules.atari_go && captured > 0 ? 1 : playoutValue(board, opp, 0, rules, self, rng);
+      v = rules.atari_go && captured > 0 ? 1 : playoutValue(board, opp, 0, rules, self, eyes, rng);
     }
     ++out.playouts;
     const size_t mi = static_cast<size_t>(move);

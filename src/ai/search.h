@@ -8,6 +8,7 @@
 
 #include "ai/player.h"
 #include "referee/view.h"
+#include "rules/board.h"
 
 namespace pg {
 
@@ -29,6 +30,7 @@ struct SearchParams {
   bool exclude_rejected = true;  ///< never try a point rejected in an earlier turn (if others)
   double pass_when_ending_wins = 0.9;  ///< after an opponent pass: pass if ending now wins so often
   double resign_below = 0.0;           ///< resign when the best move wins less often (0: never)
+  PlayoutEyes eyes = PlayoutEyes::FillFalse;  ///< which own eyes a playout may fill (board.h)
 };
 
 /// Root statistics; index = point, numPoints() = pass.

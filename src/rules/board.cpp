@@ -29,6 +29,7 @@ Geometry makeGeometry(int size, Topology topology) {
     for (int x = 0; x < size; ++x) {
       const int p = y * size + x;
       g.nbr[p] = {at(x, y + 1), at(x + 1, y), at(x, y - 1), at(x - 1, y)};
+      g.diag[p] = {at(x + 1, y + 1), at(x + 1, y - 1), at(x - 1, y - 1), at(x - 1, y + 1)};
     }
   }
   return g;

@@ -19,6 +19,12 @@ namespace pg {
 
 enum class Topology : uint8_t { Planar, Torus };
 
+/// Which of its own one-point eyes a random playout may fill. KeepAll: none (issue #14's
+/// playouts, which `bot:v1` keeps). FillFalse: the false ones (the usual rule of Monte-Carlo
+/// Go programs: a chain whose eyes are false is not alive, and filling them lets the other
+/// side capture it, where keeping them can leave two kos to cycle until the move limit).
+enum class PlayoutEyes : uint8_t { KeepAll, FillFalse };
+
 /// Neighbour tables for one (size, topology). Shared by every board of that shape; immutable.
 struct Geometry {
   int size = 0;
@@ -26,6 +32,8 @@ struct Geometry {
   Topology topology = Topology::Planar;
   /// Four neighbours of each point. On a planar board a missing neighbour is kOffBoard.
   std::array<std::array<Point, 4>, kMaxPoints> nbr{};
+  /// Four diagonal neighbours of each point. On a planar board a missing one is kOffBoard.
+  std::array<std::array<Point, 4>, kMaxPoints> diag{};
 
   /// The shared geometry of a shape. Precondition: kMinSize <= size <= kMaxSize.
   static const Geometry& get(int size, Topology topology);
@@ -130,20 +138,39 @@ class Board {
   bool isLegal(Color c, Point p) const {
     return color_[p] == Color::Empty && !(p == ko_point_ && c == ko_color_) && !isSuicide(c, p);
   }
-  /// For samplers: isLegal(c, p) && !isOnePointEye(c, p), faster. Precondition: p is empty.
+  /// For samplers: isLegal(c, p), and not an eye of c's own (under KeepAll every one-point eye;
+  /// under FillFalse one that is not false), faster. Precondition: p is empty.
+  template <PlayoutEyes E = PlayoutEyes::FillFalse>
   bool isPlayoutCandidate(Color c, Point p) const {
     const uint16_t m = nbr_count_[p];
     // A liberty: no eye, no suicide, and not the ko point (the ko point never has an empty
     // neighbour: it was the last liberty of the stone it held, the other neighbours are stones
     // of the capturer or the edge, and any play or clearKo() ends the ko).
     if (m & kEmptyMask) return true;
-    if ((m & colorMask(opponent(c))) == 0) return false;  // an eye of c's own
+    if ((m & colorMask(opponent(c))) == 0) {
+      // A one-point eye of c's own: never filled under KeepAll; under FillFalse, filled when it
+      // is false and c's move there is not suicide (the ko point is never c's own eye).
+      if constexpr (E == PlayoutEyes::KeepAll) return false;
+      return isFalseEye(c, p) && savedByNeighbour(c, p);
+    }
     if (p == ko_point_ && c == ko_color_) return false;
     return savedByNeighbour(c, p);
   }
   /// Every on-board neighbour of p is a stone of colour c (a one-point eye, maybe false).
   bool isOnePointEye(Color c, Point p) const {
     return (nbr_count_[p] & (kEmptyMask | colorMask(opponent(c)))) == 0;
+  }
+  /// Read for a one-point eye of c at p: the opponent holds enough of its diagonal points to
+  /// make it false (two of them, or one on the edge or in the corner of a planar board), so
+  /// that it can be taken away in atari.
+  bool isFalseEye(Color c, Point p) const {
+    const Color o = opponent(c);
+    int opp = 0, off = 0;
+    for (Point d : geo_->diag[p]) {
+      opp += color_[d] == o;
+      off += color_[d] == Color::Off;
+    }
+    return opp + (off > 0) >= 2;
   }
   /// Number of neighbours of p of colour c (Off counts the edges of a planar board).
   int neighbourCount(Point p, Color c) const {

@@ -21,11 +21,12 @@ uint64_t playoutState(const Board& board, Color c, int passes) {
 }
 
 /// The only playout move for c (kPass if there is none), or kNoPoint if there are two or more.
+template <PlayoutEyes E>
 Point forcedMove(const Board& board, Color c) {
   Point only = kPass;
   for (int i = 0; i < board.numEmpty(); ++i) {
     const Point p = board.emptyAt(i);
-    if (!board.isPlayoutCandidate(c, p)) continue;
+    if (!board.isPlayoutCandidate<E>(c, p)) continue;
     if (only != kPass) return kNoPoint;
     only = p;
   }
@@ -36,9 +37,8 @@ Point forcedMove(const Board& board, Color c) {
 // kMarkEvery plies is seen within about kMarkEvery plus its length after it starts.
 constexpr int kMarkEvery = 16;
 
-}  // namespace
-
-PlayoutResult randomPlayout(Board& board, Color to_move, Rng& rng, int max_moves, int passes) {
+template <PlayoutEyes E>
+PlayoutResult playOut(Board& board, Color to_move, Rng& rng, int max_moves, int passes) {
   PlayoutResult r;
   Color c = to_move;
   // Under simple ko a playout can cycle for ever (two kos and passes, each pass lifting a ko).
@@ -77,7 +77,7 @@ PlayoutResult randomPlayout(Board& board, Color to_move, Rng& rng, int max_moves
         mark_age = 0;
       }
       if (checking) {
-        forced = forcedMove(board, c) != kNoPoint;
+        forced = forcedMove<E>(board, c) != kNoPoint;
         if (forced) {
           --to_check;
         } else {
@@ -94,7 +94,7 @@ PlayoutResult randomPlayout(Board& board, Color to_move, Rng& rng, int max_moves
         ++mark_age;
       }
     }
-    const Point p = randomPlayoutMove(board, c, rng);
+    const Point p = randomPlayoutMove<E>(board, c, rng);
     if (p == kPass) {
       board.clearKo();
       if (++passes >= 2) {
@@ -112,6 +112,15 @@ PlayoutResult randomPlayout(Board& board, Color to_move, Rng& rng, int max_moves
   }
   r.to_move = c;
   return r;
+}
+
+}  // namespace
+
+PlayoutResult randomPlayout(Board& board, Color to_move, Rng& rng, int max_moves, int passes,
+                            PlayoutEyes eyes) {
+  return eyes == PlayoutEyes::KeepAll
+             ? playOut<PlayoutEyes::KeepAll>(board, to_move, rng, max_moves, passes)
+             : playOut<PlayoutEyes::FillFalse>(board, to_move, rng, max_moves, passes);
 }
 
 int playoutScore(const Board& board) {

@@ -31,8 +31,10 @@ class Rng {
   uint64_t s0_ = 0, s1_ = 0;
 };
 
-/// A uniformly random move for c among the legal points (simple ko) that are not one-point eyes
-/// of c's own, or kPass if there is none. Reorders the board's empty list (nothing else).
+/// A uniformly random move for c among the legal points (simple ko) that are not eyes of c's
+/// own (under `E`, board.h), or kPass if there is none. Reorders the board's empty list
+/// (nothing else).
+template <PlayoutEyes E = PlayoutEyes::FillFalse>
 inline Point randomPlayoutMove(Board& board, Color c, Rng& rng) {
   // Rejection sampling without replacement: a rejected point is swapped past the live range,
   // so every acceptable point is equally likely. The generator works on a local copy, which
@@ -43,7 +45,7 @@ inline Point randomPlayoutMove(Board& board, Color c, Rng& rng) {
   while (live > 0) {
     const int i = static_cast<int>(r.below(static_cast<uint32_t>(live)));
     const Point p = board.emptyAt(i);
-    if (board.isPlayoutCandidate(c, p)) {
+    if (board.template isPlayoutCandidate<E>(c, p)) {
       move = p;
       break;
     }
@@ -65,7 +67,9 @@ struct PlayoutResult {
 /// would, at the move limit in the same position, without playing the cycles in between; `rng`
 /// is then left where the loop left it less the draws of the plies skipped. Precondition: the
 /// board is consistent.
-PlayoutResult randomPlayout(Board& board, Color to_move, Rng& rng, int max_moves, int passes = 0);
+/// Moves are drawn by randomPlayoutMove<eyes>.
+PlayoutResult randomPlayout(Board& board, Color to_move, Rng& rng, int max_moves, int passes = 0,
+                            PlayoutEyes eyes = PlayoutEyes::FillFalse);
 
 /// Black's area score minus White's, without komi, for a board where every empty region is a
 /// single point (true at the end of a finished playout). Other empty points count for nobody.

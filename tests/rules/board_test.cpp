@@ -329,6 +329,56 @@ TEST(BoardSuicide, EachCaseOfTheTable) {
   EXPECT_FALSE(eye.isOnePointEye(W, pt("B4", 5)));
 }
 
+// An eye is false when the opponent holds two of its diagonal points, or one on the edge of a
+// planar board. A playout under FillFalse fills a false eye of its own (when that is not
+// suicide) and never a true one; under KeepAll it fills no eye of its own.
+TEST(BoardEyes, FalseEyesByTheDiagonals) {
+  const Board b = board(
+      "X . X . O . O\n"
+      "O X X . . O .\n"
+      ". . O X . . .\n"
+      ". . X . X . .\n"
+      ". . . X . . .\n"
+      "X O . . . . .\n"
+      ". X . . . . .\n");
+  struct Case {
+    const char* where;
+    Color owner;
+    bool false_eye;
+  };
+  for (const Case& e : {Case{"B7", B, true},      // edge, White on the diagonal A6
+                        Case{"A1", B, true},      // corner, White on the diagonal B2
+                        Case{"D4", B, false},     // centre, one White diagonal (C5)
+                        Case{"F7", W, false}}) {  // edge, no Black diagonal
+    SCOPED_TRACE(e.where);
+    const Point p = pt(e.where, 7);
+    ASSERT_TRUE(b.isOnePointEye(e.owner, p)) << b.toAsciiLabelled();
+    EXPECT_EQ(b.isFalseEye(e.owner, p), e.false_eye);
+    EXPECT_FALSE(b.isPlayoutCandidate<PlayoutEyes::KeepAll>(e.owner, p));
+    EXPECT_EQ(b.isPlayoutCandidate<PlayoutEyes::FillFalse>(e.owner, p), e.false_eye);
+  }
+  // White may take A7 at B7 under either rule: not White's eye, and it captures.
+  EXPECT_TRUE(b.isPlayoutCandidate<PlayoutEyes::KeepAll>(W, pt("B7", 7)));
+  EXPECT_TRUE(b.isPlayoutCandidate<PlayoutEyes::FillFalse>(W, pt("B7", 7)));
+
+  // A1 with Black on all four sides (two of them across the wrap) and White on one diagonal:
+  // false on the plane (an edge eye, and only two sides count there), true on the torus, which
+  // has no edge.
+  const char* wrap =
+      "X . . . .\n"
+      ". . . . .\n"
+      ". . . . .\n"
+      "X O . . .\n"
+      ". X . . X\n";
+  const Board plane = board(wrap), torus = board(wrap, Topology::Torus);
+  ASSERT_TRUE(plane.isOnePointEye(B, pt("A1", 5)));
+  ASSERT_TRUE(torus.isOnePointEye(B, pt("A1", 5)));
+  EXPECT_TRUE(plane.isFalseEye(B, pt("A1", 5)));
+  EXPECT_FALSE(torus.isFalseEye(B, pt("A1", 5)));
+  EXPECT_TRUE(plane.isPlayoutCandidate<PlayoutEyes::FillFalse>(B, pt("A1", 5)));
+  EXPECT_FALSE(torus.isPlayoutCandidate<PlayoutEyes::FillFalse>(B, pt("A1", 5)));
+}
+
 TEST(BoardSuicide, CaptureOfTheChainThatCouldNotMove) {
   // Black at C5 captures the two white stones of the table's pair.
   Board b = board(legalityCases()[4].picture);
@@ -579,6 +629,7 @@ TEST(BoardRandom, MatchesReferenceOnEverySize) {
 // Board::isLegal and isSuicide against the reference at every point of random positions.
 TEST(BoardRandom, LegalityMatchesReference) {
   Rng rng(77);
+  int false_eyes = 0;
   for (int trial = 0; trial < 200; ++trial) {
     const int size = 5 + static_cast<int>(rng.below(5));
     const Topology topo = rng.below(2) ? Topology::Torus : Topology::Planar;
@@ -600,12 +651,21 @@ TEST(BoardRandom, LegalityMatchesReference) {
         bool eye = true;
         for (int q : ref.neighbours(p)) eye = eye && ref.at(q) == c;
         ASSERT_EQ(b.isOnePointEye(c, p), eye);
-        ASSERT_EQ(b.isPlayoutCandidate(c, p), ok && !ko && !eye)
+        if (eye) {
+          ASSERT_EQ(b.isFalseEye(c, p), ref.isFalseEye(c, p));
+        }
+        false_eyes += eye && ref.isFalseEye(c, p);
+        ASSERT_EQ(b.isPlayoutCandidate<PlayoutEyes::KeepAll>(c, p), ok && !ko && !eye)
+            << colorName(c) << " " << pointName(p, size) << "\n"
+            << b.toAsciiLabelled();
+        ASSERT_EQ(b.isPlayoutCandidate<PlayoutEyes::FillFalse>(c, p),
+                  ok && !ko && (!eye || ref.isFalseEye(c, p)))
             << colorName(c) << " " << pointName(p, size) << "\n"
             << b.toAsciiLabelled();
       }
     }
   }
+  EXPECT_GT(false_eyes, 20);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // a playout, and playoutScore against the full area score.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -19,12 +20,22 @@ using test::pt;
 using test::B;
 using test::W;
 
-// The points randomPlayoutMove may choose: legal (simple ko) and not an eye of c's own.
-std::vector<Point> candidates(const Board& b, Color c) {
+// The points randomPlayoutMove<eyes> may choose: legal (simple ko) and not an eye of c's own
+// (under FillFalse a false eye, by the reference's reading, is no eye).
+std::vector<Point> candidates(const Board& b, Color c, PlayoutEyes eyes = PlayoutEyes::FillFalse) {
+  const test::NaiveBoard ref(b);
   std::vector<Point> out;
-  for (Point p = 0; p < b.numPoints(); ++p)
-    if (b.isLegal(c, p) && !b.isOnePointEye(c, p)) out.push_back(p);
+  for (Point p = 0; p < b.numPoints(); ++p) {
+    const bool eye =
+        b.isOnePointEye(c, p) && !(eyes == PlayoutEyes::FillFalse && ref.isFalseEye(c, p));
+    if (b.isLegal(c, p) && !eye) out.push_back(p);
+  }
   return out;
+}
+
+Point drawMove(Board& b, Color c, Rng& rng, PlayoutEyes eyes) {
+  return eyes == PlayoutEyes::KeepAll ? randomPlayoutMove<PlayoutEyes::KeepAll>(b, c, rng)
+                                      : randomPlayoutMove<PlayoutEyes::FillFalse>(b, c, rng);
 }
 
 TEST(Rng, RangeAndSpread) {
@@ -51,14 +62,15 @@ TEST(PlayoutMove, ChoosesOnlyCandidatesAndPassesWhenThereAreNone) {
   for (int game = 0; game < 300; ++game) {
     const int size = 5 + game % 5;
     Board b(size, game % 2 ? Topology::Torus : Topology::Planar);
+    const PlayoutEyes eyes = game % 4 < 2 ? PlayoutEyes::FillFalse : PlayoutEyes::KeepAll;
     Color c = B;
     int passes = 0;
     // A limit, since two kos with passes in between can cycle for ever under simple ko.
     for (int move = 0; passes < 2 && move < 4 * size * size; ++move) {
-      const std::vector<Point> want = candidates(b, c);
+      const std::vector<Point> want = candidates(b, c, eyes);
       const std::string before = b.toAscii();
       const uint64_t hash = b.hash();
-      const Point p = randomPlayoutMove(b, c, rng);
+      const Point p = drawMove(b, c, rng, eyes);
       // Only the order of the empty list may change.
       ASSERT_EQ(b.toAscii(), before);
       ASSERT_EQ(b.hash(), hash);
@@ -79,9 +91,9 @@ TEST(PlayoutMove, ChoosesOnlyCandidatesAndPassesWhenThereAreNone) {
   }
 }
 
-// On a position with eyes of both colours, suicide points, a ko and ordinary points, every
-// candidate is drawn equally often and nothing else is ever drawn (a chi-square test; the seed is
-// fixed, so the test is deterministic).
+// On a position with eyes of both colours (one of them false), suicide points, a ko and
+// ordinary points, every candidate is drawn equally often and nothing else is ever drawn, under
+// either eye rule (a chi-square test; the seed is fixed, so the test is deterministic).
 TEST(PlayoutMove, IsUniformOverTheCandidates) {
   Board base = Board::fromAscii(
       ". X . X . O . O .\n"
@@ -91,36 +103,44 @@ TEST(PlayoutMove, IsUniformOverTheCandidates) {
       "X O . O . . X X X\n"
       ". X O . . . X . X\n"
       ". . . . . . X X X\n"
-      ". . . . . . . . .\n"
-      ". . . . . . . . .\n");
+      "O X . . . . . . .\n"
+      "X . X . . . . . .\n");
   base.play(B, pt("C5", 9));  // takes B5 and makes a ko at B5 for White
   ASSERT_EQ(base.koPoint(), pt("B5", 9));
-  for (Color c : {B, W}) {
-    const std::vector<Point> want = candidates(base, c);
-    ASSERT_GT(want.size(), 30u);
-    std::map<Point, int> hist;
-    Rng rng(c == B ? 11 : 12);
-    const int draws = 400 * static_cast<int>(want.size());
-    for (int i = 0; i < draws; ++i) {
-      Board b = base;
-      // Reorder the empty list a little so the sampler does not always start from one order.
-      for (int k = 0; k < 3; ++k)
-        b.swapEmpty(static_cast<int>(rng.below(static_cast<uint32_t>(b.numEmpty()))),
-                    static_cast<int>(rng.below(static_cast<uint32_t>(b.numEmpty()))));
-      ++hist[randomPlayoutMove(b, c, rng)];
+  // B1 is a false eye of Black's (White holds A2): Black may fill it under FillFalse only.
+  const auto has = [](const std::vector<Point>& v, Point p) {
+    return std::find(v.begin(), v.end(), p) != v.end();
+  };
+  EXPECT_TRUE(has(candidates(base, B, PlayoutEyes::FillFalse), pt("B1", 9)));
+  EXPECT_FALSE(has(candidates(base, B, PlayoutEyes::KeepAll), pt("B1", 9)));
+  for (const PlayoutEyes eyes : {PlayoutEyes::KeepAll, PlayoutEyes::FillFalse})
+    for (Color c : {B, W}) {
+      const std::vector<Point> want = candidates(base, c, eyes);
+      ASSERT_GT(want.size(), 30u);
+      std::map<Point, int> hist;
+      Rng rng(c == B ? 11 : 12);
+      const int draws = 400 * static_cast<int>(want.size());
+      for (int i = 0; i < draws; ++i) {
+        Board b = base;
+        // Reorder the empty list a little so the sampler does not always start from one order.
+        for (int k = 0; k < 3; ++k)
+          b.swapEmpty(static_cast<int>(rng.below(static_cast<uint32_t>(b.numEmpty()))),
+                      static_cast<int>(rng.below(static_cast<uint32_t>(b.numEmpty()))));
+        ++hist[drawMove(b, c, rng, eyes)];
+      }
+      double chi2 = 0;
+      for (Point p : want) {
+        const double expected = 400.0;
+        const double d = hist[p] - expected;
+        chi2 += d * d / expected;
+      }
+      ASSERT_EQ(hist.size(), want.size()) << "drew a point that is not a candidate";
+      // For k - 1 degrees of freedom the mean is k - 1 and the deviation sqrt(2(k - 1)); allow
+      // six deviations.
+      const double dof = static_cast<double>(want.size() - 1);
+      EXPECT_LT(chi2, dof + 6 * std::sqrt(2 * dof)) << colorName(c);
+      EXPECT_EQ(hist[pt("B1", 9)] > 0, c == W || eyes == PlayoutEyes::FillFalse);  // W captures
     }
-    double chi2 = 0;
-    for (Point p : want) {
-      const double expected = 400.0;
-      const double d = hist[p] - expected;
-      chi2 += d * d / expected;
-    }
-    ASSERT_EQ(hist.size(), want.size()) << "drew a point that is not a candidate";
-    // For k - 1 degrees of freedom the mean is k - 1 and the deviation sqrt(2(k - 1)); allow
-    // six deviations.
-    const double dof = static_cast<double>(want.size() - 1);
-    EXPECT_LT(chi2, dof + 6 * std::sqrt(2 * dof)) << colorName(c);
-  }
 }
 
 TEST(Playout, EndsWithOnlySinglePointRegions) {
@@ -150,14 +170,14 @@ TEST(Playout, EndsWithOnlySinglePointRegions) {
 }
 
 // Under simple ko two kos and passes can repeat for ever: each pass lifts the ko, so the two
-// passes in a row never come. Such playouts stop at the move limit, unfinished. Every one of
-// them keeps repeating whole-board positions.
+// passes in a row never come. Where false eyes are kept (KeepAll) this is common; such playouts
+// stop at the move limit, unfinished. Every one of them keeps repeating whole-board positions.
 TEST(Playout, UnfinishedPlayoutsAreKoCycles) {
   Rng rng(99);
   int unfinished = 0;
   for (int i = 0; i < 400; ++i) {
     Board b(7, Topology::Planar);
-    const PlayoutResult r = randomPlayout(b, B, rng, 1000);
+    const PlayoutResult r = randomPlayout(b, B, rng, 1000, 0, PlayoutEyes::KeepAll);
     if (r.finished) continue;
     ++unfinished;
     // Go on a little, with the side to move: the same positions come back.
@@ -165,7 +185,7 @@ TEST(Playout, UnfinishedPlayoutsAreKoCycles) {
     int repeats = 0;
     Color c = r.to_move;
     for (int k = 0; k < 200; ++k) {
-      const Point p = randomPlayoutMove(b, c, rng);
+      const Point p = randomPlayoutMove<PlayoutEyes::KeepAll>(b, c, rng);
       if (p == kPass) {
         b.clearKo();
       } else {
@@ -179,6 +199,26 @@ TEST(Playout, UnfinishedPlayoutsAreKoCycles) {
   EXPECT_GT(unfinished, 0);
 }
 
+// Filling false eyes takes those cycles away almost entirely: under KeepAll a seventh of the
+// playouts from the empty 9x9 board and most on 19x19 reach the move limit (docs/bot.md).
+TEST(Playout, FillingFalseEyesEndsAlmostEveryPlayout) {
+  Rng rng(17);
+  for (const int size : {7, 9, 13, 19}) {
+    for (const Topology t : {Topology::Planar, Topology::Torus}) {
+      const int n = 4000 / size;
+      int unfinished_keep = 0, unfinished_fill = 0;
+      for (int i = 0; i < n; ++i) {
+        Board keep(size, t), fill(size, t);
+        const int limit = 3 * size * size;
+        unfinished_keep += !randomPlayout(keep, B, rng, limit, 0, PlayoutEyes::KeepAll).finished;
+        unfinished_fill += !randomPlayout(fill, B, rng, limit, 0, PlayoutEyes::FillFalse).finished;
+      }
+      EXPECT_LE(unfinished_fill * 100, n) << size;      // at most 1%
+      EXPECT_GE(unfinished_keep * 100, 2 * n) << size;  // at least 2%
+    }
+  }
+}
+
 // randomPlayout skips the plies of a cycle it is caught in: the result and the final position
 // are those of the plain loop over randomPlayoutMove from the same generator.
 TEST(Playout, SkippedCyclesEndInThePlainLoopsPosition) {
@@ -188,14 +228,16 @@ TEST(Playout, SkippedCyclesEndInThePlainLoopsPosition) {
     const Topology t = i % 4 == 3 ? Topology::Torus : Topology::Planar;
     const int max_moves = (i % 3 + 2) * size * size + i % 7;
     const Color first = i % 2 ? W : B;
+    // Mostly KeepAll, where cycles are common; FillFalse has few.
+    const PlayoutEyes eyes = i % 3 == 1 ? PlayoutEyes::FillFalse : PlayoutEyes::KeepAll;
     Board fast(size, t), plain(size, t);
     Rng rf(1000 + i), rp(1000 + i);
-    const PlayoutResult r = randomPlayout(fast, first, rf, max_moves);
+    const PlayoutResult r = randomPlayout(fast, first, rf, max_moves, 0, eyes);
     int moves = 0, passes = 0;
     bool finished = false;
     Color c = first;
     for (; moves < max_moves; c = opponent(c)) {
-      const Point p = randomPlayoutMove(plain, c, rp);
+      const Point p = drawMove(plain, c, rp, eyes);
       if (p == kPass) {
         plain.clearKo();
         if (++passes >= 2) {

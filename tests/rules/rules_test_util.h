@@ -111,6 +111,28 @@ class NaiveBoard {
     return out;
   }
 
+  /// For an eye of c at p: the opponent holds two of its diagonal points, or one where p is on
+  /// the edge of a planar board (the usual rule of a false eye).
+  bool isFalseEye(Color c, int p) const {
+    const int x = p % size_, y = p / size_;
+    int opp = 0;
+    bool edge = false;
+    for (int dx : {-1, 1}) {
+      for (int dy : {-1, 1}) {
+        int nx = x + dx, ny = y + dy;
+        if (torus_) {
+          nx = (nx + size_) % size_;
+          ny = (ny + size_) % size_;
+        } else if (nx < 0 || ny < 0 || nx >= size_ || ny >= size_) {
+          edge = true;
+          continue;
+        }
+        opp += cells_[ny * size_ + nx] == opponent(c);
+      }
+    }
+    return opp >= (edge ? 1 : 2);
+  }
+
   /// The chain through p and its liberties (distinct points).
   void chain(int p, std::vector<int>& stones, std::set<int>& libs) const {
     stones.clear();
