@@ -215,6 +215,13 @@ TEST_F(LeakTest, AbandonmentTellsNothingHidden) {
         {black.get(), "black"}, {white.get(), "white"}, {spectator.get(), "spectator"}};
     for (std::size_t i = 0; i < moves.size(); ++i)
       act(i % 2 == 0 ? *black : *white, Json{{"type", "try"}, {"point", moves[i]}}, ls);
+    // Every frame of the last move, the info after it too (White still connected), has arrived
+    // before White goes: a refusal from the table itself comes after them. Without this the
+    // info could be built after the drop in one game and before it in the other.
+    black->send(Json{{"type", "mark"}, {"point", "A1"}, {"set", false}});
+    black->nextError();
+    spectator->send(Json{{"type", "pass"}});
+    spectator->nextError();
     white->drop();
     black->until([](const Json& m) {
       return m.value("type", "") == "info" && m.at("info").at("may_claim") == "black";
