@@ -39,15 +39,19 @@ double finishedValue(const Board& board, const Rules& rules, Color self) {
   return self == Color::Black ? black : 1.0 - black;
 }
 
-/// playoutValue for Atari Go.
-template <PlayoutEyes E>
-double atariGoPlayoutValue(Board& board, Color to_move, int passes, const Rules& rules, Color self,
-                           Rng& rng) {
-  // Atari go: the first capture decides (so no ko cycles either).
+/// The result of a playout for `self`: 1 win, 0 loss, 0.5 draw. Plays random playout moves
+/// (eyes as `eyes` says) from `board` with `to_move` first.
+double playoutValue(Board& board, Color to_move, int passes, const Rules& rules, Color self,
+                    PlayoutEyes eyes, Rng& rng) {
   const int max_moves = 3 * board.numPoints();
+  if (!rules.atari_go) {
+    randomPlayout(board, to_move, rng, max_moves, passes, eyes);
+    return finishedValue(board, rules, self);
+  }
+  // Atari go: the first capture decides (so no ko cycles either).
   Color c = to_move;
   for (int moves = 0; moves < max_moves;) {
-    const Point p = randomPlayoutMove<E>(board, c, rng);
+    const Point p = randomPlayoutMove(board, c, rng, eyes);
     if (p == kPass) {
       board.clearKo();
       if (++passes >= 2) break;
@@ -59,20 +63,6 @@ double atariGoPlayoutValue(Board& board, Color to_move, int passes, const Rules&
     }
     c = opponent(c);
   }
-  return finishedValue(board, rules, self);
-}
-
-/// The result of a playout for `self`: 1 win, 0 loss, 0.5 draw. Plays random playout moves
-/// (eyes as `eyes` says) from `board` with `to_move` first.
-double playoutValue(Board& board, Color to_move, int passes, const Rules& rules, Color self,
-                    PlayoutEyes eyes, Rng& rng) {
-  if (rules.atari_go) {
-    return eyes == PlayoutEyes::KeepAll
-               ? atariGoPlayoutValue<PlayoutEyes::KeepAll>(board, to_move, passes, rules, self, rng)
-               : atariGoPlayoutValue<PlayoutEyes::FillFalse>(board, to_move, passes, rules, self,
-                                                             rng);
-  }
-  randomPlayout(board, to_move, rng, 3 * board.numPoints(), passes, eyes);
   return finishedValue(board, rules, self);
 }
 

@@ -160,8 +160,8 @@ class Board {
   bool isOnePointEye(Color c, Point p) const {
     return (nbr_count_[p] & (kEmptyMask | colorMask(opponent(c)))) == 0;
   }
-  /// Read for a one-point eye of c at p: the opponent holds enough of its diagonal points to
-  /// make it false (two of them, or one on the edge or in the corner of a planar board), so
+  /// For a one-point eye of c at p: the opponent holds enough of its diagonal points to make
+  /// it false (two of them, or one on the edge or in the corner of a planar board), so
   /// that it can be taken away in atari.
   bool isFalseEye(Color c, Point p) const {
     const Color o = opponent(c);

@@ -55,6 +55,12 @@ inline Point randomPlayoutMove(Board& board, Color c, Rng& rng) {
   return move;
 }
 
+/// randomPlayoutMove<eyes>, the rule chosen at run time.
+inline Point randomPlayoutMove(Board& board, Color c, Rng& rng, PlayoutEyes eyes) {
+  return eyes == PlayoutEyes::KeepAll ? randomPlayoutMove<PlayoutEyes::KeepAll>(board, c, rng)
+                                      : randomPlayoutMove<PlayoutEyes::FillFalse>(board, c, rng);
+}
+
 struct PlayoutResult {
   int moves = 0;                 ///< stones played (passes not counted)
   bool finished = false;         ///< ended by two passes (false: hit the move limit)
@@ -66,8 +72,7 @@ struct PlayoutResult {
 /// cycle that simple ko allows (every ply of it has one move or none) ends as the plain loop
 /// would, at the move limit in the same position, without playing the cycles in between; `rng`
 /// is then left where the loop left it less the draws of the plies skipped. Precondition: the
-/// board is consistent.
-/// Moves are drawn by randomPlayoutMove<eyes>.
+/// board is consistent. Moves are drawn by randomPlayoutMove<eyes>.
 PlayoutResult randomPlayout(Board& board, Color to_move, Rng& rng, int max_moves, int passes = 0,
                             PlayoutEyes eyes = PlayoutEyes::FillFalse);
 

@@ -33,11 +33,6 @@ std::vector<Point> candidates(const Board& b, Color c, PlayoutEyes eyes = Playou
   return out;
 }
 
-Point drawMove(Board& b, Color c, Rng& rng, PlayoutEyes eyes) {
-  return eyes == PlayoutEyes::KeepAll ? randomPlayoutMove<PlayoutEyes::KeepAll>(b, c, rng)
-                                      : randomPlayoutMove<PlayoutEyes::FillFalse>(b, c, rng);
-}
-
 TEST(Rng, RangeAndSpread) {
   Rng rng(1);
   std::vector<int> hist(7, 0);
@@ -70,7 +65,7 @@ TEST(PlayoutMove, ChoosesOnlyCandidatesAndPassesWhenThereAreNone) {
       const std::vector<Point> want = candidates(b, c, eyes);
       const std::string before = b.toAscii();
       const uint64_t hash = b.hash();
-      const Point p = drawMove(b, c, rng, eyes);
+      const Point p = randomPlayoutMove(b, c, rng, eyes);
       // Only the order of the empty list may change.
       ASSERT_EQ(b.toAscii(), before);
       ASSERT_EQ(b.hash(), hash);
@@ -126,7 +121,7 @@ TEST(PlayoutMove, IsUniformOverTheCandidates) {
         for (int k = 0; k < 3; ++k)
           b.swapEmpty(static_cast<int>(rng.below(static_cast<uint32_t>(b.numEmpty()))),
                       static_cast<int>(rng.below(static_cast<uint32_t>(b.numEmpty()))));
-        ++hist[drawMove(b, c, rng, eyes)];
+        ++hist[randomPlayoutMove(b, c, rng, eyes)];
       }
       double chi2 = 0;
       for (Point p : want) {
@@ -237,7 +232,7 @@ TEST(Playout, SkippedCyclesEndInThePlainLoopsPosition) {
     bool finished = false;
     Color c = first;
     for (; moves < max_moves; c = opponent(c)) {
-      const Point p = drawMove(plain, c, rp, eyes);
+      const Point p = randomPlayoutMove(plain, c, rp, eyes);
       if (p == kPass) {
         plain.clearKo();
         if (++passes >= 2) {
