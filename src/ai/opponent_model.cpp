@@ -104,20 +104,19 @@ OpponentModel OpponentModel::uniform() {
 }
 
 const OpponentModel& OpponentModel::learned() {
-  // pg_learn_opponent --bot v1 --games 160 --playouts 5000 --seed 17: log-likelihood per move
-  // -3.64 with every gamma 1, -2.99 with these (12,724 moves). The first table, from 120 games
-  // at 1,500 playouts (seed 1), reached -3.19 on its own games; fitted on stronger moves, the
-  // model is sharper, and hard won more often against v1 with it (docs/bot.md).
+  // pg_learn_opponent --bot v1 --games 120 --playouts 1500 --seed 1: log-likelihood per move
+  // -3.62 with every gamma 1, -3.19 with these.
+  // 9271 moves of 120 self-play games of bot:v1, 1500 playouts a try, 9x9, seed 1
   static const OpponentModel model(std::array<float, kNumFeatures>{
-      0.8538f,   1.301f,  1.431f,  1.415f,  1.319f,  0.1097f, 1.271f,  2.144f,  2.922f,  4.178f,
-      0.6616f,   1.680f,  1.726f,  0.5866f, 0.7696f, 1.307f,  1.402f,  0.5336f, 1.487f,  1.710f,
-      1.329f,    1.529f,  1.248f,  1.074f,  0.8011f, 1.000f,  0.8316f, 1.157f,  1.143f,  1.039f,
-      0.001107f, 0.6231f, 1.223f,  1.168f,  0.7064f, 1.741f,  0.4167f, 1.984f,  2.908f,  1.310f,
-      1.109f,    0.4146f, 0.4155f, 3.813f,  2.354f,  5.730f,  1.703f,  1.769f,  0.9174f, 3.364f,
-      1.506f,    1.983f,  0.8770f, 2.738f,  4.846f,  1.935f,  1.415f,  0.9432f, 0.8650f, 2.829f,
-      3.078f,    0.7538f, 2.684f,  1.244f,  1.006f,  1.088f,  0.3062f, 1.546f,  0.9665f, 0.8235f,
-      4.100f,    0.8027f, 1.289f,  1.664f,  0.9197f, 0.8129f, 3.103f,  0.7691f, 0.5443f, 0.5513f,
-      1.956f,    0.9230f});
+      0.7695f,   1.277f,  1.469f,  1.700f,  2.341f,  0.2981f, 1.135f,  1.799f,  2.233f,  2.379f,
+      0.7689f,   1.432f,  1.536f,  0.5901f, 0.8536f, 1.160f,  1.255f,  0.6896f, 1.233f,  1.381f,
+      1.152f,    1.301f,  1.161f,  1.121f,  0.8723f, 1.000f,  0.8313f, 1.133f,  1.186f,  1.049f,
+      0.001202f, 0.7531f, 1.064f,  1.039f,  0.7853f, 1.351f,  0.5598f, 1.393f,  2.035f,  1.422f,
+      1.055f,    0.5071f, 0.4594f, 2.696f,  2.003f,  5.153f,  1.530f,  1.452f,  0.9736f, 1.819f,
+      1.378f,    1.858f,  0.7907f, 3.106f,  2.094f,  2.092f,  1.399f,  0.9951f, 0.6104f, 1.219f,
+      2.542f,    0.9147f, 1.700f,  1.381f,  0.8550f, 1.434f,  0.2484f, 0.9643f, 0.9756f, 0.8375f,
+      2.937f,    0.8111f, 0.8576f, 1.706f,  0.9068f, 0.7514f, 7.837f,  0.5808f, 1.016f,  0.6670f,
+      2.070f,    0.9030f});
   return model;
 }
 
