@@ -36,6 +36,16 @@ SearchParams storyParams() {
   return p;
 }
 
+/// hard: the story belief, and a pass valued as the end of the game it would often be
+/// (docs/bot.md, "Matches against v1"). The levels below keep the playout after a pass, so
+/// that the ladder stays as measured.
+SearchParams hardParams() {
+  SearchParams p = storyParams();
+  p.pass_ends_game = true;
+  p.pass_when_hopeless = 0.02;
+  return p;
+}
+
 /// The searching levels below hard: a fixed number of playouts a turn, so that a level is the
 /// same opponent on every machine and at every time budget (docs/bot.md, "The ladder").
 struct CappedLevel {
@@ -73,7 +83,7 @@ std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed) {
     if (name == level.name)
       return makeSearchPlayer(level.name, storyParams(), {1.0, level.playouts}, seed);
   if (name == "hard" || name == "default")
-    return makeSearchPlayer(std::string(name), storyParams(), {}, seed);
+    return makeSearchPlayer(std::string(name), hardParams(), {}, seed);
   return nullptr;
 }
 

@@ -66,6 +66,12 @@ double playoutValue(Board& board, Color to_move, int passes, const Rules& rules,
   return finishedValue(board, rules, self);
 }
 
+/// The value for `self` of the board as it stands, scored by area (1 win, 0 loss, 0.5 draw).
+double valueAsItStands(const Board& board, const Rules& rules, Color self) {
+  const Color w = areaScore(board, rules.komi).winner();
+  return w == self ? 1.0 : w == Color::Empty ? 0.5 : 0.0;
+}
+
 struct Shared {
   const View* view;
   const SearchParams* params;
@@ -76,6 +82,7 @@ struct Shared {
   int64_t playouts_per_thread = 0;
   const RootStats* prior = nullptr;
   double prior_scale = 0;
+  bool opponent_passed = false;  // the opponent ended its last turn with a pass
 };
 
 struct ThreadOut {
@@ -144,7 +151,13 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
     const Point root = move == n ? kNoPoint : static_cast<Point>(move);
     determinize(sh, board, rng, root, placed, out);
     double v;
-    if (move == n) {
+    if (move == n && sh.params->pass_ends_game) {
+      // Our pass ends the game if the opponent has just passed, or if the board as it stands
+      // wins for the opponent: a player who has won passes.
+      const double now = valueAsItStands(board, rules, self);
+      v = sh.opponent_passed || now < 0.5 ? now
+                                          : playoutValue(board, opp, 1, rules, self, eyes, rng);
+    } else if (move == n) {
       v = playoutValue(board, opp, 1, rules, self, eyes, rng);
     } else if (!board.isLegal(self, root)) {
       v = 0;  // occupied or suicide in this determinization: never a good try
@@ -206,7 +219,8 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
   }
 
   // The opponent passed: if ending the game now wins nearly always, pass.
-  if (params.pass_when_ending_wins < 1.0 && opponentJustPassed(view)) {
+  const bool opponent_passed = opponentJustPassed(view);
+  if (params.pass_when_ending_wins < 1.0 && opponent_passed) {
     Board board(rules.size, rules.topology);
     int wins = 0;
     const int samples = 64;
@@ -234,6 +248,7 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
   sh.playouts_per_thread = playouts > 0 ? (playouts + threads - 1) / threads : 0;
   sh.prior = prior && prior->wins.size() == static_cast<size_t>(n + 1) ? prior : nullptr;
   sh.prior_scale = 1.0 / threads;
+  sh.opponent_passed = opponent_passed;
 
   std::vector<ThreadOut> outs(static_cast<size_t>(threads));
   std::vector<std::thread> pool;
@@ -271,6 +286,13 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
   }
   const size_t bi = static_cast<size_t>(best);
   out.value = out.stats.visits[bi] > 0 ? out.stats.wins[bi] / out.stats.visits[bi] : 0.5;
+  if (params.pass_ends_game && params.consider_pass && best != n &&
+      out.value < params.pass_when_hopeless) {
+    // Every try loses: end the game rather than play on to the move cap.
+    best = n;
+    const size_t pi = static_cast<size_t>(n);
+    out.value = out.stats.visits[pi] > 0 ? out.stats.wins[pi] / out.stats.visits[pi] : 0.0;
+  }
   if (best == n)
     out.action = Action::pass();
   else

@@ -30,6 +30,14 @@ struct SearchParams {
   bool exclude_rejected = true;  ///< never try a point rejected in an earlier turn (if others)
   double pass_when_ending_wins = 0.9;  ///< after an opponent pass: pass if ending now wins so often
   double resign_below = 0.0;           ///< resign when the best move wins less often (0: never)
+  /// How the root values our pass. false: a random playout follows it (issue #14's rule, v1).
+  /// true: the board as it stands decides when the opponent has just passed (our pass ends the
+  /// game) and when it wins for the opponent (which would pass and end the game); otherwise a
+  /// playout follows.
+  bool pass_ends_game = false;
+  /// With pass_ends_game: pass when the best try wins less often than this (a lost game is
+  /// ended, not played on to the move cap).
+  double pass_when_hopeless = 0.0;
   PlayoutEyes eyes = PlayoutEyes::FillFalse;  ///< which own eyes a playout may fill (board.h)
 };
 
