@@ -226,7 +226,7 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
     const int samples = 64;
     for (int i = 0; i < samples; ++i) {
       sampler.sample(board, rng, kNoPoint, nullptr);
-      if (areaScore(board, rules.komi).winner() == self) ++wins;
+      if (valueAsItStands(board, rules, self) == 1.0) ++wins;
     }
     if (wins >= params.pass_when_ending_wins * samples) {
       out.action = Action::pass();
