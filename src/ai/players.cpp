@@ -37,7 +37,7 @@ SearchParams storyParams() {
 }
 
 /// hard: the story belief, and a pass valued as the end of the game it would often be
-/// (docs/bot.md, "Matches against v1"). The levels below keep the playout after a pass, so
+/// (docs/bot.md, "The pass"). The levels below keep the playout after a pass, so
 /// that the ladder stays as measured.
 SearchParams hardParams() {
   SearchParams p = storyParams();

@@ -14,7 +14,7 @@ Point passTestPoint(const char* name, int size) {
   return *parsePoint(name, size);
 }
 
-/// Black A1, White E5, Black A2, then White's `last` (a stone at D4, or a pass): Black to move.
+/// Black A1, White E5, Black A2, then White passes or plays D4 (`white_passes`): Black to move.
 /// As the board stands White wins by area (two stones against one and komi).
 Referee whiteAheadOnTheBoard(bool white_passes) {
   Referee ref(Rules{});
