@@ -36,14 +36,13 @@ SearchParams storyParams() {
   return p;
 }
 
-/// hard: the story belief, a pass valued as the end of the game it would often be (docs/bot.md,
-/// "The pass"), and sequential halving at the root ("Sequential halving"). The levels below
-/// keep UCB and the playout after a pass, so that the ladder stays as measured.
+/// hard: the story belief, and a pass valued as the end of the game it would often be
+/// (docs/bot.md, "The pass"). The levels below keep the playout after a pass, so
+/// that the ladder stays as measured.
 SearchParams hardParams() {
   SearchParams p = storyParams();
   p.pass_ends_game = true;
   p.pass_when_hopeless = 0.02;
-  p.halving = true;
   return p;
 }
 

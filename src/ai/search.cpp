@@ -4,12 +4,10 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
-#include <optional>
 #include <thread>
 
 #include "ai/belief.h"
 #include "ai/candidates.h"
-#include "ai/root_halving.h"
 #include "ai/story_belief.h"
 #include "rules/assert.h"
 #include "rules/game.h"
@@ -85,12 +83,10 @@ struct Shared {
   const RootStats* prior = nullptr;
   double prior_scale = 0;
   bool opponent_passed = false;  // the opponent ended its last turn with a pass
-  Clock::time_point start;
 };
 
 struct ThreadOut {
   RootStats stats;
-  std::vector<int> finalists;  // with sequential halving: the moves of its last round
   std::vector<double> occupancy;
   int64_t samples = 0;
   int64_t playouts = 0;
@@ -147,22 +143,11 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
   Board board(rules.size, rules.topology);
   std::vector<Point> placed;
   RootStats& st = out.stats;
-  std::optional<SequentialHalving> halving;
-  if (sh.params->halving) halving.emplace(sh.cands);
   int64_t iter = 0;
   for (;; ++iter) {
     if (sh.playouts_per_thread > 0 && iter >= sh.playouts_per_thread) break;
-    if (sh.timed && (iter & 3) == 0 && iter > 0) {
-      const Clock::time_point now = Clock::now();
-      if (now >= sh.deadline) break;
-      if (halving)
-        halving->advance(std::chrono::duration<double>(now - sh.start) /
-                             std::chrono::duration<double>(sh.deadline - sh.start),
-                         st);
-    }
-    if (halving && !sh.timed)
-      halving->advance(static_cast<double>(iter) / static_cast<double>(sh.playouts_per_thread), st);
-    const int move = halving ? halving->next() : pickRootMove(sh, st, rng, iter, thread_index);
+    if (sh.timed && (iter & 3) == 0 && iter > 0 && Clock::now() >= sh.deadline) break;
+    const int move = pickRootMove(sh, st, rng, iter, thread_index);
     const Point root = move == n ? kNoPoint : static_cast<Point>(move);
     determinize(sh, board, rng, root, placed, out);
     double v;
@@ -185,7 +170,6 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
     st.wins[mi] += v;
     st.visits[mi] += 1;
   }
-  if (halving) out.finalists = halving->alive();
 }
 
 /// True if the opponent ended the last turn with a pass.
@@ -265,7 +249,6 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
   sh.prior = prior && prior->wins.size() == static_cast<size_t>(n + 1) ? prior : nullptr;
   sh.prior_scale = 1.0 / threads;
   sh.opponent_passed = opponent_passed;
-  sh.start = start;
 
   std::vector<ThreadOut> outs(static_cast<size_t>(threads));
   std::vector<std::thread> pool;
@@ -289,18 +272,13 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
     for (size_t i = 0; i < occ.size(); ++i)
       out.belief[i] = static_cast<float>(occ[i] / static_cast<double>(samples));
 
-  // The move: most visited with UCB (robust child), best mean without; with sequential
-  // halving, the best mean among the moves of the last round (of any thread).
-  std::vector<char> finalist(static_cast<size_t>(n + 1), !params.halving);
-  for (const ThreadOut& o : outs)
-    for (int c : o.finalists) finalist[static_cast<size_t>(c)] = 1;
+  // The move: most visited with UCB (robust child), best mean without.
   int best = cands[0];
   double best_key = -1;
   for (int c : cands) {
     const size_t i = static_cast<size_t>(c);
-    if (!finalist[i]) continue;
     const double mean = out.stats.visits[i] > 0 ? out.stats.wins[i] / out.stats.visits[i] : 0;
-    const double key = params.ucb && !params.halving ? out.stats.visits[i] + 1e-3 * mean : mean;
+    const double key = params.ucb ? out.stats.visits[i] + 1e-3 * mean : mean;
     if (key > best_key) {
       best_key = key;
       best = c;

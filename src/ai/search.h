@@ -23,11 +23,8 @@ enum class BeliefKind : uint8_t {
 
 struct SearchParams {
   BeliefKind belief = BeliefKind::Facts;
-  int particles = 256;  ///< BeliefKind::Story: histories replayed per search
-  bool ucb = true;      ///< UCB at the root (false: round robin, best mean: flat MC)
-  /// Sequential halving at the root instead of UCB (root_halving.h); the move is then the best
-  /// mean among the most played.
-  bool halving = false;
+  int particles = 256;           ///< BeliefKind::Story: histories replayed per search
+  bool ucb = true;               ///< UCB at the root (false: round robin, best mean: flat MC)
   double ucb_c = 0.35;           ///< exploration constant
   bool consider_pass = true;     ///< pass is a root move
   bool exclude_rejected = true;  ///< never try a point rejected in an earlier turn (if others)
