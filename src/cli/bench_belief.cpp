@@ -3,6 +3,8 @@
 // with hidden stones it asks the facts sampler (bot:v1's belief, belief.h), the story belief
 // replayed from the start, and the story belief carried on from the player's previous decision
 // (what the bot uses, story_belief.h), and reports each by game phase with the build times.
+// Joint measures look at whole boards drawn from a belief: how often a true hidden chain is
+// there whole, and how often every hidden stone is right.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -11,6 +13,7 @@
 #include <memory>
 #include <vector>
 
+#include "ai/belief.h"
 #include "ai/belief_map.h"
 #include "ai/match.h"
 #include "ai/player.h"
@@ -31,6 +34,7 @@ struct BeliefBenchConfig {
   int size = 9;
   int particles = 256;
   int facts_samples = 256;
+  int joint_samples = 64;  // boards drawn for the joint measures
   uint64_t seed = 1;
   bool json = false;
 };
@@ -54,6 +58,41 @@ struct Tally {
     return ms[ms.size() / 2];
   }
 };
+
+/// The true hidden chains of the opponent of view.self() with two stones or more: each as the
+/// list of its points that the view does not show.
+std::vector<std::vector<Point>> hiddenChains(const View& view, const Board& real) {
+  const Color opp = opponent(view.self());
+  std::map<Point, std::vector<Point>> by_head;
+  for (Point p = 0; p < view.rules().numPoints(); ++p)
+    if (real.at(p) == opp && view.at(p) == Color::Empty) by_head[real.chainHead(p)].push_back(p);
+  std::vector<std::vector<Point>> chains;
+  for (auto& [head, points] : by_head)
+    if (points.size() >= 2) chains.push_back(std::move(points));
+  return chains;
+}
+
+/// A joint measure: of `samples` boards drawn from `belief`, the mean share that hold a true
+/// hidden chain whole (over the chains of hiddenChains), in `chains`; and the share that put
+/// every hidden stone where it truly is, in `exact`.
+void wholeChains(const Determinizer& belief, const View& view, const Board& real,
+                 const std::vector<std::vector<Point>>& true_chains, int samples, Rng& rng,
+                 double& chains, double& exact) {
+  const Color opp = opponent(view.self());
+  Board b(view.rules().size, view.rules().topology);
+  int64_t whole = 0, right = 0;
+  for (int i = 0; i < samples; ++i) {
+    belief.sample(b, rng, kNoPoint, nullptr);
+    for (const std::vector<Point>& chain : true_chains)
+      whole += std::all_of(chain.begin(), chain.end(), [&](Point p) { return b.at(p) == opp; });
+    bool same = true;
+    for (Point p = 0; p < view.rules().numPoints() && same; ++p)
+      if (view.at(p) == Color::Empty) same = (b.at(p) == opp) == (real.at(p) == opp);
+    right += same;
+  }
+  chains = true_chains.empty() ? 0 : double(whole) / double(samples) / double(true_chains.size());
+  exact = double(right) / double(samples);
+}
 
 /// The share of `occ` (per point, fraction of boards with a hidden stone) on the true stones.
 double onTrue(const std::vector<float>& occ, const View& view, const Board& real, int hidden) {
@@ -82,6 +121,7 @@ void run(BeliefBenchConfig cfg) {
     limits.playouts = cfg.playouts;
     limits.threads = 1;
     Rng rng(seed ^ 0xBE11EFULL);
+    Rng joint_rng(seed ^ 0x101E7ULL);  // its own stream: the other figures stay as they were
     while (!ref.over()) {
       const Color c = ref.toMove();
       const View& view = ref.view(audienceOf(c));
@@ -116,6 +156,17 @@ void run(BeliefBenchConfig cfg) {
         carried += kept->carried();
         t["carried"].add(phase,
                          onTrue(kept->fellBack() ? occ : kept->occupancy(), view, real, hidden));
+        // The joint measures, on boards drawn from the facts sampler and the carried story.
+        const std::vector<std::vector<Point>> chains = hiddenChains(view, real);
+        const Knowledge knowledge = Knowledge::fromView(view);  // the sampler refers to it
+        const Sampler facts(knowledge, true);
+        double whole = 0, exact = 0;
+        wholeChains(facts, view, real, chains, cfg.joint_samples, joint_rng, whole, exact);
+        if (!chains.empty()) t["facts chains"].add(phase, whole);
+        t["facts exact"].add(phase, exact);
+        wholeChains(*kept, view, real, chains, cfg.joint_samples, joint_rng, whole, exact);
+        if (!chains.empty()) t["carried chains"].add(phase, whole);
+        t["carried exact"].add(phase, exact);
       }
       const Action act = (c == Color::Black ? *black : *white).choose(view, limits);
       if (act.kind == Action::Kind::Try)
@@ -134,6 +185,10 @@ void run(BeliefBenchConfig cfg) {
     for (auto& [name, tally] : t) {
       nlohmann::json phases = nlohmann::json::object();
       for (int k = 0; k < 3; ++k) phases[kPhaseNames[k]] = tally.phase(k);
+      if (name.find(' ') != std::string::npos) {  // a joint measure
+        j[name] = {{"share", tally.all()}, {"by_phase", phases}};
+        continue;
+      }
       j[name] = {
           {"on_true_stones", tally.all()}, {"by_phase", phases}, {"median_ms", tally.medianMs()}};
     }
@@ -149,6 +204,15 @@ void run(BeliefBenchConfig cfg) {
     std::printf("%-8s %8.3f %8.3f %8.3f %8.3f %10.2f\n", name, x.all(), x.phase(0), x.phase(1),
                 x.phase(2), x.medianMs());
   }
+  std::printf(
+      "joint measures, %d boards a decision: the share of boards that hold a true hidden "
+      "chain of two stones or more whole (chains), or every hidden stone right (exact)\n",
+      cfg.joint_samples);
+  for (const char* name : {"facts chains", "carried chains", "facts exact", "carried exact"}) {
+    const Tally& x = t[name];
+    std::printf("%-15s %8.3f %8.3f %8.3f %8.3f  (%lld decisions)\n", name, x.all(), x.phase(0),
+                x.phase(1), x.phase(2), static_cast<long long>(x.n[0] + x.n[1] + x.n[2]));
+  }
   std::printf("story fell back to the facts: %lld; carried on: %lld of %lld\n",
               static_cast<long long>(fell_back), static_cast<long long>(carried),
               static_cast<long long>(decisions));
@@ -161,7 +225,8 @@ void addBeliefBench(CLI::App& bench) {
   CLI::App* sub = bench.add_subcommand(
       "belief",
       "The share of each belief's weight on the true hidden stones (facts, story, story "
-      "carried on), by game phase, in self-play games of one bot");
+      "carried on), by game phase, in self-play games of one bot, and how often boards drawn "
+      "from the facts and the story hold whole true chains");
   sub->add_option("--bot", cfg->bot, "the bot of both sides")->capture_default_str();
   sub->add_option("--games", cfg->games)->check(CLI::Range(1, 100000))->capture_default_str();
   sub->add_option("--playouts", cfg->playouts, "the bot's playouts a try")
@@ -171,6 +236,10 @@ void addBeliefBench(CLI::App& bench) {
       ->check(CLI::Range(kMinSize, kMaxSize))
       ->capture_default_str();
   sub->add_option("--particles", cfg->particles, "the story belief's particles")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  sub->add_option("--joint-samples", cfg->joint_samples,
+                  "boards drawn a decision for the joint measures")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   sub->add_option("--seed", cfg->seed)->capture_default_str();

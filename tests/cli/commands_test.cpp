@@ -159,6 +159,24 @@ TEST(Cli, BenchSearchComparesWithThePlayoutBench) {
   EXPECT_NE(out.find("of the bench"), std::string::npos) << out;
 }
 
+TEST(Commands, BenchBeliefReportsTheJointMeasuresBesideTheShares) {
+  const auto j =
+      nlohmann::json::parse(runCli({"bench", "belief", "--size", "7", "--games", "2", "--playouts",
+                                    "100", "--joint-samples", "16", "--json"}));
+  ASSERT_GT(j.at("decisions").get<int64_t>(), 0) << j.dump();
+  for (const char* name : {"facts", "story", "carried"})
+    EXPECT_GT(j.at(name).at("on_true_stones").get<double>(), 0) << name;
+  // Two bots' games on 7x7 have hidden chains of two stones or more, and a board that holds
+  // them whole now and then.
+  for (const char* name : {"facts chains", "carried chains", "facts exact", "carried exact"}) {
+    const double share = j.at(name).at("share").get<double>();
+    EXPECT_GE(share, 0) << name;
+    EXPECT_LE(share, 1) << name;
+  }
+  EXPECT_GT(j.at("carried chains").at("share").get<double>(), 0);
+  EXPECT_GT(j.at("facts chains").at("share").get<double>(), 0);
+}
+
 TEST(Commands, BenchRefereeTimesTheThreeReasonsSideBySide) {
   const std::string out = runCli({"bench", "referee", "--size", "5", "--seconds", "0.02"});
   for (const char* line :
