@@ -286,9 +286,10 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
   }
   const size_t bi = static_cast<size_t>(best);
   out.value = out.stats.visits[bi] > 0 ? out.stats.wins[bi] / out.stats.visits[bi] : 0.5;
-  if (params.pass_ends_game && params.consider_pass && best != n &&
+  if (params.pass_ends_game && params.consider_pass && opponent_passed && best != n &&
       out.value < params.pass_when_hopeless) {
-    // Every try loses: end the game rather than play on to the move cap.
+    // Every try loses and the opponent has passed: end the game rather than play on to the
+    // move cap.
     best = n;
     const size_t pi = static_cast<size_t>(n);
     out.value = out.stats.visits[pi] > 0 ? out.stats.wins[pi] / out.stats.visits[pi] : 0.0;

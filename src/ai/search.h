@@ -35,8 +35,10 @@ struct SearchParams {
   /// game) and when it wins for the opponent (which would pass and end the game); otherwise a
   /// playout follows.
   bool pass_ends_game = false;
-  /// With pass_ends_game: pass when the best try wins less often than this (a lost game is
-  /// ended, not played on to the move cap).
+  /// With pass_ends_game, after the opponent's pass: pass when the best try wins less often
+  /// than this (our pass then ends a lost game, which is what a player who has passed wants,
+  /// rather than playing on to the move cap). Before the opponent has passed the search plays
+  /// on: passing first there cost games against v1 (docs/bot.md, "The pass").
   double pass_when_hopeless = 0.0;
   PlayoutEyes eyes = PlayoutEyes::FillFalse;  ///< which own eyes a playout may fill (board.h)
 };

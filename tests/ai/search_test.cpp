@@ -64,11 +64,23 @@ TEST(SearchPass, APassThatLetsTheOpponentEndAWonGameIsWorthNothing) {
   EXPECT_GT(passWins(ref, false), 0);
 }
 
-TEST(SearchPass, AGameThatCannotBeWonIsEndedNotPlayedOn) {
+/// A 5x5 game that Black cannot win (komi above the whole board): Black C3, then White
+/// passes (`white_passes`) or plays A1; Black to move.
+Referee hopelessForBlack(bool white_passes) {
   Rules rules;
   rules.size = 5;
-  rules.komi = 25.5;  // more than the whole board: Black cannot win
+  rules.komi = 25.5;
   Referee ref(rules);
+  EXPECT_TRUE(ref.tryPoint(Color::Black, passTestPoint("C3", 5)).legal);
+  if (white_passes)
+    EXPECT_TRUE(ref.pass(Color::White).accepted());
+  else
+    EXPECT_TRUE(ref.tryPoint(Color::White, passTestPoint("A1", 5)).legal);
+  return ref;
+}
+
+TEST(SearchPass, AfterTheOpponentsPassAGameThatCannotBeWonIsEnded) {
+  const Referee ref = hopelessForBlack(true);
   const View& view = ref.view(audienceOf(Color::Black));
   SearchParams p = passTestParams(true);
   p.pass_when_hopeless = 0.02;
@@ -78,7 +90,18 @@ TEST(SearchPass, AGameThatCannotBeWonIsEndedNotPlayedOn) {
   // Without the rule it plays on, every try as hopeless as the pass.
   p.pass_when_hopeless = 0;
   const SearchOutput on = runSearch(view, p, 0, 2000, 1, 3, nullptr, nullptr);
+  EXPECT_EQ(on.action.kind, Action::Kind::Try);
   EXPECT_EQ(on.value, 0);
+}
+
+TEST(SearchPass, BeforeTheOpponentHasPassedAHopelessGameIsPlayedOn) {
+  const Referee ref = hopelessForBlack(false);
+  const View& view = ref.view(audienceOf(Color::Black));
+  SearchParams p = passTestParams(true);
+  p.pass_when_hopeless = 0.02;
+  const SearchOutput out = runSearch(view, p, 0, 2000, 1, 3, nullptr, nullptr);
+  EXPECT_EQ(out.value, 0) << "every try loses";
+  EXPECT_EQ(out.action.kind, Action::Kind::Try) << "the rule waits for the opponent's pass";
 }
 
 }  // namespace
