@@ -1,6 +1,7 @@
 #include "ai/opponent_model.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 #include "rules/assert.h"
@@ -95,6 +96,12 @@ MoveFeatures moveFeatures(const Board& board, const MoveContext& ctx, Point q) {
   f.index[kFeatEye] =
       static_cast<uint8_t>(featureOffset(kFeatEye) + (board.isOnePointEye(ctx.mover, q) ? 1 : 0));
   return f;
+}
+
+OpponentModel OpponentModel::sharpened(double power) const {
+  std::array<float, kNumFeatures> g = gamma_;
+  for (float& x : g) x = static_cast<float>(std::pow(static_cast<double>(x), power));
+  return OpponentModel(g);
 }
 
 OpponentModel OpponentModel::uniform() {

@@ -60,6 +60,10 @@ class OpponentModel {
 
   explicit OpponentModel(const std::array<float, kNumFeatures>& gamma) : gamma_(gamma) {}
 
+  /// The same model with every gamma raised to `power`: above 1 it is sharper (the likely moves
+  /// more likely still), below 1 flatter, 1 unchanged.
+  OpponentModel sharpened(double power) const;
+
   float strength(const MoveFeatures& f) const {
     float s = 1.0f;
     for (uint8_t i : f.index) s *= gamma_[i];

@@ -43,6 +43,7 @@ SearchParams hardParams() {
   SearchParams p = storyParams();
   p.pass_ends_game = true;
   p.pass_when_hopeless = 0.02;
+  p.model_power = 2.0;
   return p;
 }
 

@@ -199,11 +199,13 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
   Rng rng(seed ^ 0x9E3779B97F4A7C15ULL);
   std::shared_ptr<const Determinizer> belief;
   const uint64_t belief_seed = mix64(seed ^ 0x5354525942454C46ULL);
+  const OpponentModel model = params.model_power == 1.0
+                                  ? OpponentModel::learned()
+                                  : OpponentModel::learned().sharpened(params.model_power);
   if (params.belief == BeliefKind::Story && beliefs)
-    belief = beliefs->get(view, OpponentModel::learned(), params.particles, belief_seed);
+    belief = beliefs->get(view, model, params.particles, belief_seed);
   else if (params.belief == BeliefKind::Story)
-    belief = std::make_shared<StoryBelief>(view, OpponentModel::learned(), params.particles,
-                                           belief_seed);
+    belief = std::make_shared<StoryBelief>(view, model, params.particles, belief_seed);
   else
     belief = std::make_shared<Sampler>(knowledge, params.belief == BeliefKind::Facts);
   const Determinizer& sampler = *belief;

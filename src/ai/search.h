@@ -23,7 +23,10 @@ enum class BeliefKind : uint8_t {
 
 struct SearchParams {
   BeliefKind belief = BeliefKind::Facts;
-  int particles = 256;           ///< BeliefKind::Story: histories replayed per search
+  int particles = 256;  ///< BeliefKind::Story: histories replayed per search
+  /// BeliefKind::Story: the opponent model's gammas raised to this power (opponent_model.h,
+  /// sharpened); above 1 the histories keep to the moves the model finds likely.
+  double model_power = 1.0;
   bool ucb = true;               ///< UCB at the root (false: round robin, best mean: flat MC)
   double ucb_c = 0.35;           ///< exploration constant
   bool consider_pass = true;     ///< pass is a root move

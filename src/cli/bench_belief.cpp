@@ -34,7 +34,8 @@ struct BeliefBenchConfig {
   int size = 9;
   int particles = 256;
   int facts_samples = 256;
-  int joint_samples = 64;  // boards drawn for the joint measures
+  int joint_samples = 64;    // boards drawn for the joint measures
+  double model_power = 1.0;  // the story's opponent model, sharpened (SearchParams::model_power)
   uint64_t seed = 1;
   bool json = false;
 };
@@ -109,6 +110,7 @@ void run(BeliefBenchConfig cfg) {
   if (auto err = rules.validate()) throw CLI::ValidationError("bench belief", *err);
   const int n = rules.numPoints();
   std::map<std::string, Tally> t;  // facts, story, carried, uniform
+  const OpponentModel model = OpponentModel::learned().sharpened(cfg.model_power);
   int64_t fell_back = 0, carried = 0, decisions = 0;
   for (int g = 0; g < cfg.games; ++g) {
     const uint64_t seed = cfg.seed * 1000003ULL + static_cast<uint64_t>(g) * 2;
@@ -142,15 +144,15 @@ void run(BeliefBenchConfig cfg) {
             std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
         t["facts"].add(phase, onTrue(occ, view, real, hidden));
         t0 = Clock::now();
-        const StoryBelief story(view, OpponentModel::learned(), cfg.particles, rng.next32());
+        const StoryBelief story(view, model, cfg.particles, rng.next32());
         t["story"].ms.push_back(
             std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
         fell_back += story.fellBack();
         t["story"].add(phase,
                        onTrue(story.fellBack() ? occ : story.occupancy(), view, real, hidden));
         t0 = Clock::now();
-        const auto kept = caches[c == Color::Black ? 0 : 1].get(view, OpponentModel::learned(),
-                                                                cfg.particles, rng.next32());
+        const auto kept =
+            caches[c == Color::Black ? 0 : 1].get(view, model, cfg.particles, rng.next32());
         t["carried"].ms.push_back(
             std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
         carried += kept->carried();
@@ -241,6 +243,10 @@ void addBeliefBench(CLI::App& bench) {
   sub->add_option("--joint-samples", cfg->joint_samples,
                   "boards drawn a decision for the joint measures")
       ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  sub->add_option("--model-power", cfg->model_power,
+                  "the story's opponent model with every gamma raised to this power (hard: 2)")
+      ->check(CLI::Range(0.0, 10.0))
       ->capture_default_str();
   sub->add_option("--seed", cfg->seed)->capture_default_str();
   sub->add_flag("--json", cfg->json, "print one JSON object");
