@@ -14,6 +14,14 @@ Point passTestPoint(const char* name, int size) {
   return *parsePoint(name, size);
 }
 
+/// White's turn: a pass (`passes`) or a legal stone at `point`.
+void whitePassesOrPlays(Referee& ref, bool passes, const char* point) {
+  if (passes)
+    EXPECT_TRUE(ref.pass(Color::White).accepted());
+  else
+    EXPECT_TRUE(ref.tryPoint(Color::White, passTestPoint(point, ref.rules().size)).legal);
+}
+
 /// Black A1, White E5, Black A2, then White passes or plays D4 (`white_passes`): Black to move.
 /// As the board stands White wins by area (two stones against one and komi).
 Referee whiteAheadOnTheBoard(bool white_passes) {
@@ -21,10 +29,7 @@ Referee whiteAheadOnTheBoard(bool white_passes) {
   EXPECT_TRUE(ref.tryPoint(Color::Black, passTestPoint("A1", 9)).legal);
   EXPECT_TRUE(ref.tryPoint(Color::White, passTestPoint("E5", 9)).legal);
   EXPECT_TRUE(ref.tryPoint(Color::Black, passTestPoint("A2", 9)).legal);
-  if (white_passes)
-    EXPECT_TRUE(ref.pass(Color::White).accepted());
-  else
-    EXPECT_TRUE(ref.tryPoint(Color::White, passTestPoint("D4", 9)).legal);
+  whitePassesOrPlays(ref, white_passes, "D4");
   return ref;
 }
 
@@ -72,10 +77,7 @@ Referee hopelessForBlack(bool white_passes) {
   rules.komi = 25.5;
   Referee ref(rules);
   EXPECT_TRUE(ref.tryPoint(Color::Black, passTestPoint("C3", 5)).legal);
-  if (white_passes)
-    EXPECT_TRUE(ref.pass(Color::White).accepted());
-  else
-    EXPECT_TRUE(ref.tryPoint(Color::White, passTestPoint("A1", 5)).legal);
+  whitePassesOrPlays(ref, white_passes, "A1");
   return ref;
 }
 
