@@ -81,27 +81,27 @@ Referee hopelessForBlack(bool white_passes) {
   return ref;
 }
 
-TEST(SearchPass, AfterTheOpponentsPassAGameThatCannotBeWonIsEnded) {
-  const Referee ref = hopelessForBlack(true);
-  const View& view = ref.view(audienceOf(Color::Black));
+/// Black's search (2,000 playouts) in hopelessForBlack(white_passes), with the hopeless rule
+/// at `hopeless`.
+SearchOutput hopelessSearch(bool white_passes, double hopeless) {
+  const Referee ref = hopelessForBlack(white_passes);
   SearchParams p = passTestParams(true);
-  p.pass_when_hopeless = 0.02;
-  const SearchOutput out = runSearch(view, p, 0, 2000, 1, 3, nullptr, nullptr);
+  p.pass_when_hopeless = hopeless;
+  return runSearch(ref.view(audienceOf(Color::Black)), p, 0, 2000, 1, 3, nullptr, nullptr);
+}
+
+TEST(SearchPass, AfterTheOpponentsPassAGameThatCannotBeWonIsEnded) {
+  const SearchOutput out = hopelessSearch(true, 0.02);
   EXPECT_EQ(out.action.kind, Action::Kind::Pass);
   EXPECT_EQ(out.value, 0);
   // Without the rule it plays on, every try as hopeless as the pass.
-  p.pass_when_hopeless = 0;
-  const SearchOutput on = runSearch(view, p, 0, 2000, 1, 3, nullptr, nullptr);
+  const SearchOutput on = hopelessSearch(true, 0);
   EXPECT_EQ(on.action.kind, Action::Kind::Try);
   EXPECT_EQ(on.value, 0);
 }
 
 TEST(SearchPass, BeforeTheOpponentHasPassedAHopelessGameIsPlayedOn) {
-  const Referee ref = hopelessForBlack(false);
-  const View& view = ref.view(audienceOf(Color::Black));
-  SearchParams p = passTestParams(true);
-  p.pass_when_hopeless = 0.02;
-  const SearchOutput out = runSearch(view, p, 0, 2000, 1, 3, nullptr, nullptr);
+  const SearchOutput out = hopelessSearch(false, 0.02);
   EXPECT_EQ(out.value, 0) << "every try loses";
   EXPECT_EQ(out.action.kind, Action::Kind::Try) << "the rule waits for the opponent's pass";
 }
