@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "ai/story_belief.h"
+#include "ai/time_bank.h"
 
 namespace pg {
 
@@ -40,10 +41,15 @@ class MonteCarloPlayer final : public Player {
     // The budget covers the whole turn; after a rejection the search goes on with what is
     // left (at least a quarter of it), keeping half the weight of the earlier statistics.
     double seconds = limits.seconds * budget_.scale;
-    if (same_turn) {
+    if (same_turn && budget_.bank_time) {
+      // What the first try saved is in the bank: a retry's own share is a quarter, what a
+      // player without a bank gets after a first try that took its whole time.
+      seconds *= 0.25;
+    } else if (same_turn) {
       const double used = std::chrono::duration<double>(now - turn_start).count();
       seconds = std::max(seconds - used, 0.25 * seconds);
     }
+
     int playouts = 0;
     if (limits.playouts > 0) {  // a playout budget instead of time
       playouts = std::max(1, static_cast<int>(limits.playouts * budget_.scale));
@@ -60,8 +66,16 @@ class MonteCarloPlayer final : public Player {
     }
     const uint64_t seed = mix64(seed_ + 0x9E3779B97F4A7C15ULL * ++calls_);
     std::unique_lock<std::mutex> searching(search_mu_);
-    SearchOutput out = runSearch(view, params_, seconds, playouts, std::max(1, limits.threads),
-                                 seed, have_prior ? &prior : nullptr, &beliefs_);
+    TimeBank::Grant grant;
+    if (budget_.bank_time && seconds > 0 && playouts <= 0) {
+      grant = bank_.grant(seconds);
+      seconds = grant.seconds;
+    }
+    SearchOutput out =
+        runSearch(view, params_, seconds, playouts, std::max(1, limits.threads), seed,
+                  have_prior ? &prior : nullptr, &beliefs_, grant.extra_seconds);
+    if (grant.seconds > 0)
+      bank_.settle(grant, std::chrono::duration<double>(Clock::now() - now).count());
     searching.unlock();
     std::lock_guard<std::mutex> lock(mu_);
     cache_.valid = true;
@@ -101,6 +115,7 @@ class MonteCarloPlayer final : public Player {
   const std::string name_;
   const SearchParams params_;
   const SearchBudget budget_;
+  TimeBank bank_;  // budget_.bank_time; choose() runs one search at a time (search_mu_)
   const uint64_t seed_;
   std::atomic<uint64_t> calls_{0};
   mutable std::mutex mu_;

@@ -44,6 +44,7 @@ SearchParams hardParams() {
   p.pass_ends_game = true;
   p.pass_when_hopeless = 0.02;
   p.model_power = 2.0;
+  p.stop_when_decided = true;
   return p;
 }
 
@@ -84,7 +85,7 @@ std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed) {
     if (name == level.name)
       return makeSearchPlayer(level.name, storyParams(), {1.0, level.playouts}, seed);
   if (name == "hard" || name == "default")
-    return makeSearchPlayer(std::string(name), hardParams(), {}, seed);
+    return makeSearchPlayer(std::string(name), hardParams(), {1.0, 0, true}, seed);
   return nullptr;
 }
 

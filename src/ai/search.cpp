@@ -8,6 +8,7 @@
 
 #include "ai/belief.h"
 #include "ai/candidates.h"
+#include "ai/stop_rule.h"
 #include "ai/story_belief.h"
 #include "rules/assert.h"
 #include "rules/game.h"
@@ -78,6 +79,7 @@ struct Shared {
   const Determinizer* sampler;
   std::vector<int> cands;  // point indices, n = pass
   Clock::time_point deadline;
+  Clock::time_point extended;  // the latest end, with the extra time (stop_when_decided)
   bool timed = true;
   int64_t playouts_per_thread = 0;
   const RootStats* prior = nullptr;
@@ -129,6 +131,19 @@ void determinize(const Shared& sh, Board& board, Rng& rng, Point root, std::vect
   ++out.samples;
 }
 
+/// Whether a timed search ends after `iter` playouts of this thread, begun at `t0`, with its
+/// statistics `st`.
+bool timeIsUp(const Shared& sh, const RootStats& st, int64_t iter, Clock::time_point t0) {
+  const Clock::time_point now = Clock::now();
+  if (!sh.params->stop_when_decided) return now >= sh.deadline;
+  if ((iter & 63) != 0) return now >= sh.extended;
+  if (now >= sh.deadline) return now >= sh.extended || choiceIsSettled(st, sh.cands);
+  if (iter < 256) return false;
+  const double rate = static_cast<double>(iter) / std::chrono::duration<double>(now - t0).count();
+  const double left = rate * std::chrono::duration<double>(sh.deadline - now).count();
+  return leadIsSafe(st, sh.cands, left);
+}
+
 void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
   const View& view = *sh.view;
   const Rules& rules = view.rules();
@@ -144,9 +159,10 @@ void worker(const Shared& sh, uint64_t seed, int thread_index, ThreadOut& out) {
   std::vector<Point> placed;
   RootStats& st = out.stats;
   int64_t iter = 0;
+  const Clock::time_point t0 = Clock::now();
   for (;; ++iter) {
     if (sh.playouts_per_thread > 0 && iter >= sh.playouts_per_thread) break;
-    if (sh.timed && (iter & 3) == 0 && iter > 0 && Clock::now() >= sh.deadline) break;
+    if (sh.timed && (iter & 3) == 0 && iter > 0 && timeIsUp(sh, st, iter, t0)) break;
     const int move = pickRootMove(sh, st, rng, iter, thread_index);
     const Point root = move == n ? kNoPoint : static_cast<Point>(move);
     determinize(sh, board, rng, root, placed, out);
@@ -185,7 +201,7 @@ bool opponentJustPassed(const View& view) {
 
 SearchOutput runSearch(const View& view, const SearchParams& params, double seconds, int playouts,
                        int threads, uint64_t seed, const RootStats* prior,
-                       StoryBeliefCache* beliefs) {
+                       StoryBeliefCache* beliefs, double extra_seconds) {
   const Clock::time_point start = Clock::now();
   SearchOutput out;
   const Rules& rules = view.rules();
@@ -247,6 +263,8 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
   sh.timed = playouts <= 0 || seconds > 0;
   sh.deadline = start + std::chrono::duration_cast<Clock::duration>(
                             std::chrono::duration<double>(std::max(0.0, seconds)));
+  sh.extended = sh.deadline + std::chrono::duration_cast<Clock::duration>(
+                                  std::chrono::duration<double>(std::max(0.0, extra_seconds)));
   sh.playouts_per_thread = playouts > 0 ? (playouts + threads - 1) / threads : 0;
   sh.prior = prior && prior->wins.size() == static_cast<size_t>(n + 1) ? prior : nullptr;
   sh.prior_scale = 1.0 / threads;
