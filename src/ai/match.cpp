@@ -51,6 +51,12 @@ int GameSummary::aScore() const {
   return result.winner == a_color ? 2 : 0;
 }
 
+int MatchStats::aWinsAs(Color c) const {
+  int wins = 0;
+  for (const GameSummary& g : summaries) wins += g.a_color == c && g.aScore() == 2;
+  return wins;
+}
+
 std::pair<double, double> MatchStats::aCi95() const {
   if (games == 0) return {0, 1};
   const double n = games, p = aWinRate(), z = 1.959964;

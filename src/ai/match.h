@@ -76,6 +76,8 @@ struct MatchStats {
   SideStats a, b;
   std::vector<GameSummary> summaries;
   double aWinRate() const { return games ? (a_wins + 0.5 * draws) / games : 0; }
+  /// A's wins in the games A played as `c` (Black or White).
+  int aWinsAs(Color c) const;
   /// Wilson 95% interval of A's win rate (draws count half).
   std::pair<double, double> aCi95() const;
 };

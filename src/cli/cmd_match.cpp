@@ -142,6 +142,8 @@ void addMatchCommand(CLI::App& app) {
                        {"a_wins", st.a_wins},
                        {"b_wins", st.b_wins},
                        {"draws", st.draws},
+                       {"a_wins_as_black", st.aWinsAs(Color::Black)},
+                       {"a_wins_as_white", st.aWinsAs(Color::White)},
                        {"a_win_rate", st.aWinRate()},
                        {"a_ci95", {ci.first, ci.second}},
                        {"a_stats", sideJson(st.a)},
@@ -150,7 +152,9 @@ void addMatchCommand(CLI::App& app) {
     } else {
       std::printf("games: %d, A (%s) wins: %d, B (%s) wins: %d, draws: %d\n", st.games,
                   cfg.a.c_str(), st.a_wins, cfg.b.c_str(), st.b_wins, st.draws);
-      std::printf("A win rate: %.3f, 95%% CI [%.3f, %.3f]\n", st.aWinRate(), ci.first, ci.second);
+      std::printf("A win rate: %.3f, 95%% CI [%.3f, %.3f]; A won %d as Black, %d as White\n",
+                  st.aWinRate(), ci.first, ci.second, st.aWinsAs(Color::Black),
+                  st.aWinsAs(Color::White));
       printSide("A", cfg.a, st.a);
       printSide("B", cfg.b, st.b);
     }

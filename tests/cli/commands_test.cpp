@@ -19,6 +19,7 @@ std::string runCli(std::vector<std::string> args, const std::string& input = "")
   app.require_subcommand(1);
   addGtpCommand(app);
   addBenchCommand(app);
+  addMatchCommand(app);
   addServeCommand(app);
   std::istringstream in(input);
   std::ostringstream out;
@@ -175,6 +176,16 @@ TEST(Commands, BenchBeliefReportsTheJointMeasuresBesideTheShares) {
   }
   EXPECT_GT(j.at("carried chains").at("share").get<double>(), 0);
   EXPECT_GT(j.at("facts chains").at("share").get<double>(), 0);
+}
+
+TEST(Commands, MatchCountsAsWinsByColour) {
+  const auto j = nlohmann::json::parse(runCli({"match", "--a", "bot:random", "--b", "bot:random",
+                                               "--size", "5", "--games", "6", "--json"}));
+  EXPECT_EQ(j.at("games").get<int>(), 6);
+  const int black = j.at("a_wins_as_black").get<int>(), white = j.at("a_wins_as_white").get<int>();
+  EXPECT_EQ(black + white, j.at("a_wins").get<int>()) << j.dump();
+  EXPECT_LE(black, 3) << "A is Black in three of six games";
+  EXPECT_LE(white, 3);
 }
 
 TEST(Commands, BenchRefereeTimesTheThreeReasonsSideBySide) {
