@@ -49,7 +49,6 @@ class MonteCarloPlayer final : public Player {
       const double used = std::chrono::duration<double>(now - turn_start).count();
       seconds = std::max(seconds - used, 0.25 * seconds);
     }
-
     int playouts = 0;
     if (limits.playouts > 0) {  // a playout budget instead of time
       playouts = std::max(1, static_cast<int>(limits.playouts * budget_.scale));
@@ -66,16 +65,12 @@ class MonteCarloPlayer final : public Player {
     }
     const uint64_t seed = mix64(seed_ + 0x9E3779B97F4A7C15ULL * ++calls_);
     std::unique_lock<std::mutex> searching(search_mu_);
-    TimeBank::Grant grant;
-    if (budget_.bank_time && seconds > 0 && playouts <= 0) {
-      grant = bank_.grant(seconds);
-      seconds = grant.seconds;
-    }
-    SearchOutput out =
-        runSearch(view, params_, seconds, playouts, std::max(1, limits.threads), seed,
-                  have_prior ? &prior : nullptr, &beliefs_, grant.extra_seconds);
-    if (grant.seconds > 0)
-      bank_.settle(grant, std::chrono::duration<double>(Clock::now() - now).count());
+    double granted = 0;
+    if (budget_.bank_time && seconds > 0 && playouts <= 0) seconds = granted = bank_.grant(seconds);
+    SearchOutput out = runSearch(view, params_, seconds, playouts, std::max(1, limits.threads),
+                                 seed, have_prior ? &prior : nullptr, &beliefs_);
+    if (granted > 0)
+      bank_.settle(granted, std::chrono::duration<double>(Clock::now() - now).count());
     searching.unlock();
     std::lock_guard<std::mutex> lock(mu_);
     cache_.valid = true;

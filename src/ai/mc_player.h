@@ -15,7 +15,7 @@ namespace pg {
 struct SearchBudget {
   double scale = 1.0;   ///< share of the caller's time or playouts
   int playout_cap = 0;  ///< if > 0: at most this many playouts a turn, whatever the budget
-  /// A timed search keeps what it saves on clear moves for unclear ones (time_bank.h); its
+  /// A timed search keeps what it saves on clear moves for later ones (time_bank.h); its
   /// SearchParams should stop_when_decided, or nothing is ever saved.
   bool bank_time = false;
 };

@@ -79,7 +79,6 @@ struct Shared {
   const Determinizer* sampler;
   std::vector<int> cands;  // point indices, n = pass
   Clock::time_point deadline;
-  Clock::time_point extended;  // the latest end, with the extra time (stop_when_decided)
   bool timed = true;
   int64_t playouts_per_thread = 0;
   const RootStats* prior = nullptr;
@@ -135,10 +134,8 @@ void determinize(const Shared& sh, Board& board, Rng& rng, Point root, std::vect
 /// statistics `st`.
 bool timeIsUp(const Shared& sh, const RootStats& st, int64_t iter, Clock::time_point t0) {
   const Clock::time_point now = Clock::now();
-  if (!sh.params->stop_when_decided) return now >= sh.deadline;
-  if ((iter & 63) != 0) return now >= sh.extended;
-  if (now >= sh.deadline) return now >= sh.extended || choiceIsSettled(st, sh.cands);
-  if (iter < 256) return false;
+  if (now >= sh.deadline) return true;
+  if (!sh.params->stop_when_decided || (iter & 63) != 0 || iter < 256) return false;
   const double rate = static_cast<double>(iter) / std::chrono::duration<double>(now - t0).count();
   const double left = rate * std::chrono::duration<double>(sh.deadline - now).count();
   return leadIsSafe(st, sh.cands, left);
@@ -201,7 +198,7 @@ bool opponentJustPassed(const View& view) {
 
 SearchOutput runSearch(const View& view, const SearchParams& params, double seconds, int playouts,
                        int threads, uint64_t seed, const RootStats* prior,
-                       StoryBeliefCache* beliefs, double extra_seconds) {
+                       StoryBeliefCache* beliefs) {
   const Clock::time_point start = Clock::now();
   SearchOutput out;
   const Rules& rules = view.rules();
@@ -263,8 +260,6 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
   sh.timed = playouts <= 0 || seconds > 0;
   sh.deadline = start + std::chrono::duration_cast<Clock::duration>(
                             std::chrono::duration<double>(std::max(0.0, seconds)));
-  sh.extended = sh.deadline + std::chrono::duration_cast<Clock::duration>(
-                                  std::chrono::duration<double>(std::max(0.0, extra_seconds)));
   sh.playouts_per_thread = playouts > 0 ? (playouts + threads - 1) / threads : 0;
   sh.prior = prior && prior->wins.size() == static_cast<size_t>(n + 1) ? prior : nullptr;
   sh.prior_scale = 1.0 / threads;

@@ -45,8 +45,7 @@ struct SearchParams {
   double pass_when_hopeless = 0.0;
   PlayoutEyes eyes = PlayoutEyes::FillFalse;  ///< which own eyes a playout may fill (board.h)
   /// A timed search stops as soon as its most visited move cannot be overtaken in the time
-  /// left (stop_rule.h), and spends its extra time (runSearch) only while its choice is
-  /// unsettled. false: it runs to its time, and its extra time is never used.
+  /// left (stop_rule.h). false: it runs to its time.
   bool stop_when_decided = false;
 };
 
@@ -77,10 +76,8 @@ struct SearchOutput {
 /// (may be null) seeds the root statistics (the same turn before a rejection).
 /// Precondition: !view.over() && view.toMove() == view.self().
 /// `beliefs` (may be null) carries the story belief from one decision to the next.
-/// `extra_seconds`: with params.stop_when_decided, how much longer than `seconds` a search
-/// whose choice is still unsettled may go on.
 SearchOutput runSearch(const View& view, const SearchParams& params, double seconds, int playouts,
                        int threads, uint64_t seed, const RootStats* prior,
-                       StoryBeliefCache* beliefs = nullptr, double extra_seconds = 0);
+                       StoryBeliefCache* beliefs = nullptr);
 
 }  // namespace pg

@@ -5,17 +5,14 @@
 
 namespace pg {
 
-TimeBank::Grant TimeBank::grant(double share) {
-  Grant g;
+double TimeBank::grant(double share) {
   const double spread = balance_ / 4;
   balance_ -= spread;
-  g.seconds = share + spread;
-  g.extra_seconds = std::min(balance_, g.seconds);
-  return g;
+  return share + spread;
 }
 
-void TimeBank::settle(const Grant& grant, double used) {
-  balance_ = std::max(0.0, balance_ + grant.seconds - used);
+void TimeBank::settle(double granted, double used) {
+  balance_ = std::max(0.0, balance_ + granted - used);
 }
 
 }  // namespace pg

@@ -9,30 +9,30 @@
 namespace pg {
 namespace {
 
-TEST(TimeBank, AFreshBankGrantsTheShareAndNoExtraTime) {
+TEST(TimeBank, AFreshBankGrantsTheShare) {
   TimeBank bank;
-  const TimeBank::Grant g = bank.grant(0.25);
-  EXPECT_DOUBLE_EQ(g.seconds, 0.25);
-  EXPECT_DOUBLE_EQ(g.extra_seconds, 0.0);
+  EXPECT_DOUBLE_EQ(bank.grant(0.25), 0.25);
+  EXPECT_DOUBLE_EQ(bank.balance(), 0.0);
 }
 
-TEST(TimeBank, TimeSavedOnOneMoveIsSpreadOverTheNextAndKeptForAnUnsettledChoice) {
+TEST(TimeBank, TimeSavedOnOneMoveIsSpreadOverTheNext) {
   TimeBank bank;
   bank.settle(bank.grant(0.25), 0.05);
   EXPECT_DOUBLE_EQ(bank.balance(), 0.20);
-  const TimeBank::Grant g = bank.grant(0.25);
-  EXPECT_DOUBLE_EQ(g.seconds, 0.25 + 0.05) << "a quarter of the balance";
-  EXPECT_DOUBLE_EQ(g.extra_seconds, 0.15) << "the rest, at most the action's own time";
-  bank.settle(g, g.seconds + g.extra_seconds);
-  EXPECT_NEAR(bank.balance(), 0.0, 1e-12);
+  const double g = bank.grant(0.25);
+  EXPECT_DOUBLE_EQ(g, 0.25 + 0.05) << "a quarter of the balance";
+  EXPECT_DOUBLE_EQ(bank.balance(), 0.15) << "taken from the balance at once";
+  bank.settle(g, g);
+  EXPECT_DOUBLE_EQ(bank.balance(), 0.15);
 }
 
-TEST(TimeBank, TheExtraTimeIsAtMostTheActionsOwnTime) {
+TEST(TimeBank, AnOverrunComesOutOfTheBalanceDownToNothing) {
   TimeBank bank;
-  for (int i = 0; i < 10; ++i) bank.settle(bank.grant(0.25), 0.0);
-  const TimeBank::Grant g = bank.grant(0.1);
-  EXPECT_LE(g.extra_seconds, g.seconds);
-  EXPECT_GT(g.extra_seconds, 0.0);
+  bank.settle(bank.grant(0.25), 0.15);  // 0.10 saved
+  bank.settle(bank.grant(0.25), 0.35);  // granted 0.275, overran by 0.075
+  EXPECT_NEAR(bank.balance(), 0.0, 1e-12);
+  bank.settle(bank.grant(0.25), 0.5);
+  EXPECT_DOUBLE_EQ(bank.balance(), 0.0);
 }
 
 TEST(TimeBank, AGameNeverSpendsMoreThanItsShares) {
@@ -43,10 +43,10 @@ TEST(TimeBank, AGameNeverSpendsMoreThanItsShares) {
     double shares = 0, used = 0;
     for (int action = 0; action < 120; ++action) {
       const double share = action % 3 == 2 ? 0.0625 : 0.25;
-      const TimeBank::Grant g = bank.grant(share);
-      // Anything from an early stop to the whole extension.
-      const double took = unit(rng) * (g.seconds + g.extra_seconds);
-      bank.settle(g, took);
+      const double granted = bank.grant(share);
+      // Anything from an early stop to the whole grant.
+      const double took = unit(rng) * granted;
+      bank.settle(granted, took);
       shares += share;
       used += took;
       ASSERT_GE(bank.balance(), 0.0);
