@@ -66,7 +66,8 @@ class MonteCarloPlayer final : public Player {
     const uint64_t seed = mix64(seed_ + 0x9E3779B97F4A7C15ULL * ++calls_);
     std::unique_lock<std::mutex> searching(search_mu_);
     double granted = 0;
-    if (budget_.bank_time && seconds > 0 && playouts <= 0) seconds = granted = bank_.grant(seconds);
+    if (budget_.bank_time && seconds > 0 && playouts <= 0)
+      seconds = granted = bank_.grant(seconds, limits.max_seconds);
     SearchOutput out = runSearch(view, params_, seconds, playouts, std::max(1, limits.threads),
                                  seed, have_prior ? &prior : nullptr, &beliefs_);
     if (granted > 0)

@@ -26,6 +26,9 @@ struct SearchLimits {
   double seconds = 1.0;  ///< wall-clock budget for this action (0: no time limit)
   int playouts = 0;      ///< if > 0, a playout budget instead of time
   int threads = 1;
+  /// The most this action may take, whatever a player saved earlier (0: no bound). A table
+  /// with a running clock sets it, so that saved time never runs the clock out.
+  double max_seconds = 0;
 };
 
 /// What a player's last choose() did, for the match's measurements. Empty for players that

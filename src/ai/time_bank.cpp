@@ -5,8 +5,9 @@
 
 namespace pg {
 
-double TimeBank::grant(double share) {
-  const double spread = balance_ / 4;
+double TimeBank::grant(double share, double most) {
+  double spread = balance_ / 4;
+  if (most > 0) spread = std::clamp(most - share, 0.0, spread);
   balance_ -= spread;
   return share + spread;
 }

@@ -2,7 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <chrono>
 #include <utility>
@@ -43,16 +42,6 @@ void BotDriver::answered() {
   PG_ASSERT(strand_.running_in_this_thread(), "called on the table's strand");
   PG_ASSERT(busy_, "a job is in flight");
   busy_ = false;
-}
-
-double BotDriver::budget(double base, const std::optional<FischerClock>& clock, int64_t now) const {
-  // The levels below hard stop sooner, at their playout count (ai/players.cpp).
-  double seconds = base;
-  if (clock && clock->running() != Color::Empty) {
-    const double left = static_cast<double>(clock->remaining(color_, now)) / 1000.0;
-    seconds = std::min(seconds, std::max(0.01, left / 20.0));
-  }
-  return seconds;
 }
 
 Answer BotDriver::play(Referee& referee, const Action& action) const {

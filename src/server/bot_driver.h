@@ -6,12 +6,10 @@
 #include <boost/asio/thread_pool.hpp>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <string>
 
 #include "ai/player.h"
 #include "referee/referee.h"
-#include "server/fischer_clock.h"
 #include "server/metrics.h"
 #include "server/table_strand.h"
 
@@ -38,9 +36,6 @@ class BotDriver {
   /// The job's answer has arrived. Precondition: on the strand; busy.
   void answered();
 
-  /// The seconds one move may take: `base`, or less when the clock runs low (a twentieth of
-  /// what is left).
-  double budget(double base, const std::optional<FischerClock>& clock, int64_t now) const;
   /// Plays `action` for the computer's colour; a refused action becomes a pass.
   Answer play(Referee& referee, const Action& action) const;
 

@@ -8,6 +8,7 @@
 #include <chrono>
 
 #include "rules/assert.h"
+#include "server/bot_time.h"
 #include "server/command_play.h"
 #include "server/event_rows.h"
 #include "server/exception_text.h"
@@ -380,8 +381,8 @@ void Table::maybeBot() {
   const Color c = bot_->color();
   if (referee_->toMove() != c) return;
   subs_.broadcast(makeFrame(Json{{"type", "thinking"}, {"seat", std::string(colorName(c))}}));
-  SearchLimits limits;
-  limits.seconds = bot_->budget(ctx_.settings->bot_seconds, clock_, nowMs());
+  // The levels below hard stop sooner, at their playout count (ai/players.cpp).
+  const SearchLimits limits = botTime(ctx_.settings->bot_seconds, clock_, c, nowMs());
   // The computer's only input is its seat's view, copied: it never sees the real board.
   bot_->think(referee_->view(audienceOf(c)), limits,
               [self = shared_from_this()](Action action, int version) {

@@ -35,6 +35,18 @@ TEST(TimeBank, AnOverrunComesOutOfTheBalanceDownToNothing) {
   EXPECT_DOUBLE_EQ(bank.balance(), 0.0);
 }
 
+TEST(TimeBank, ACeilingBoundsTheGrantAndKeepsTheRestInTheBank) {
+  TimeBank bank;
+  for (int i = 0; i < 40; ++i) bank.settle(bank.grant(1.0), 0.1);  // 36 s saved
+  ASSERT_NEAR(bank.balance(), 36.0, 1e-9);
+  // A running clock with 3 s left: the table's ceiling is 0.3 s, its share 0.15 s.
+  const double g = bank.grant(0.15, 0.3);
+  EXPECT_DOUBLE_EQ(g, 0.3) << "a quarter of the balance would be 9 s";
+  EXPECT_NEAR(bank.balance(), 36.0 - 0.15, 1e-9);
+  EXPECT_DOUBLE_EQ(bank.grant(0.5, 0.3), 0.5) << "the share itself is never cut";
+  EXPECT_NEAR(bank.balance(), 36.0 - 0.15, 1e-9);
+}
+
 TEST(TimeBank, AGameNeverSpendsMoreThanItsShares) {
   std::mt19937_64 rng(17);
   std::uniform_real_distribution<double> unit(0.0, 1.0);

@@ -1,9 +1,11 @@
 // The server's small parts on their own: tokens, static paths and MIME types, the Fischer clock
-// (with its cap, and as a correspondence clock), the table setup's JSON, the rate limiter.
+// (with its cap, and as a correspondence clock), the computer's thinking time on it, the table
+// setup's JSON, the rate limiter.
 #include <gtest/gtest.h>
 
 #include <set>
 
+#include "server/bot_time.h"
 #include "server/fischer_clock.h"
 #include "server/latency_probe.h"
 #include "server/rate_limiter.h"
@@ -95,6 +97,26 @@ TEST(FischerClock, TheCapBoundsWhatTheIncrementAdds) {
   EXPECT_EQ(c.remaining(Color::Black, 1000), 12000);
   c.switchTurn(8000);  // White used 7 s: 3 s + 4 s, under the cap
   EXPECT_EQ(c.remaining(Color::White, 8000), 7000);
+}
+
+TEST(BotTime, TheBaseWithoutAClockAndLessWhenTheClockRunsLow) {
+  const SearchLimits free = botTime(1.0, std::nullopt, Color::White, 0);
+  EXPECT_DOUBLE_EQ(free.seconds, 1.0);
+  EXPECT_DOUBLE_EQ(free.max_seconds, 0.0) << "no clock: nothing to run out";
+
+  std::optional<FischerClock> clock(FischerClock(60000, 0));
+  EXPECT_DOUBLE_EQ(botTime(1.0, clock, Color::White, 0).max_seconds, 0.0) << "not started";
+  clock->start(Color::White, 0);
+  const SearchLimits plenty = botTime(1.0, clock, Color::White, 0);
+  EXPECT_DOUBLE_EQ(plenty.seconds, 1.0);
+  EXPECT_DOUBLE_EQ(plenty.max_seconds, 6.0) << "a tenth of the 60 s left";
+  // 3 s left: a twentieth for the move, and saved time may take it to a tenth, no further.
+  const SearchLimits low = botTime(1.0, clock, Color::White, 57000);
+  EXPECT_DOUBLE_EQ(low.seconds, 0.15);
+  EXPECT_DOUBLE_EQ(low.max_seconds, 0.3);
+  const SearchLimits out = botTime(1.0, clock, Color::White, 60000);
+  EXPECT_DOUBLE_EQ(out.seconds, 0.01);
+  EXPECT_DOUBLE_EQ(out.max_seconds, 0.01);
 }
 
 TEST(FischerClock, CorrespondenceSetsTheMovesDaysBackAfterEachTurn) {
