@@ -45,8 +45,11 @@ std::vector<float> beliefMap(const View& view, int samples, uint64_t seed) {
   return mapOf(story, view, samples, seed);
 }
 
-BeliefMapper::BeliefMapper(int samples, uint64_t seed, double story_seconds)
-    : samples_(samples), seed_(seed) {
+BeliefMapper::BeliefMapper(int samples, uint64_t seed, double story_seconds, double model_power)
+    : model_(model_power == 1.0 ? OpponentModel::learned()
+                                : OpponentModel::learned().sharpened(model_power)),
+      samples_(samples),
+      seed_(seed) {
   if (story_seconds > 0) {
     limited_ = true;
     deadline_ = std::chrono::steady_clock::now() +
@@ -63,7 +66,7 @@ std::vector<float> BeliefMapper::next(const View& view) {
     if (view.over()) return std::vector<float>(static_cast<size_t>(view.rules().numPoints()), 0.0f);
     return factsBeliefMap(view, samples_, seed);
   }
-  const auto story = cache_.get(view, OpponentModel::learned(), samples_, seed);
+  const auto story = cache_.get(view, model_, samples_, seed);
   return mapOf(*story, view, samples_, seed);
 }
 

@@ -1,14 +1,17 @@
 // What the computer believes of the opponent's hidden stones, as a map: per point of the board,
 // the share of its boards that put a hidden opponent stone there. Built from one player's View
 // only, like everything in this module; shown after the end of a game (the replay's heat map,
-// GET /api/games/<id>/belief). The belief is the one the hard bot searches with: the story
-// belief (story_belief.h), or the facts sampler (belief.h) where the story cannot be explained.
+// GET /api/games/<id>/belief). The belief is the one the searching levels use: the story
+// belief (story_belief.h) with the opponent model sharpened as the level sharpens it
+// (levels.h, beliefModelPower), or the facts sampler (belief.h) where the story cannot be
+// explained.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <vector>
 
+#include "ai/opponent_model.h"
 #include "ai/story_belief.h"
 #include "referee/view.h"
 
@@ -30,8 +33,9 @@ std::vector<float> factsBeliefMap(const View& view, int samples, uint64_t seed);
 class BeliefMapper {
  public:
   /// After `story_seconds` of work (0: no limit) the remaining maps come from the facts
-  /// sampler, which costs a small fraction of it: a bound on a long game's answer.
-  BeliefMapper(int samples, uint64_t seed, double story_seconds = 0);
+  /// sampler, which costs a small fraction of it: a bound on a long game's answer. The story's
+  /// opponent model is the learned one sharpened to `model_power` (opponent_model.h).
+  BeliefMapper(int samples, uint64_t seed, double story_seconds = 0, double model_power = 1.0);
   /// The map of `view`, a later version of the view of the previous call (if any).
   std::vector<float> next(const View& view);
   /// True once the time for the story ran out.
@@ -42,6 +46,7 @@ class BeliefMapper {
   bool limited_ = false;
   bool stopped_ = false;
   StoryBeliefCache cache_;
+  OpponentModel model_;
   int samples_;
   uint64_t seed_;
   uint64_t calls_ = 0;

@@ -3,12 +3,18 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace pg {
 
 /// "beginner", "easy", "medium", "advanced", "hard": the names makePlayer takes, weakest first.
 const std::vector<std::string>& computerLevels();
+
+/// The power to which `level`'s story belief raises the opponent model's gammas
+/// (SearchParams::model_power; 2 for "hard" and "default", 1 for the others): what the heat map
+/// of a game against that level uses (belief_map.h).
+double beliefModelPower(std::string_view level);
 
 /// The level a new table against the computer gets when its setup names none.
 inline constexpr const char* kDefaultLevel = "medium";

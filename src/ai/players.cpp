@@ -67,6 +67,11 @@ const std::vector<std::string>& computerLevels() {
   return levels;
 }
 
+double beliefModelPower(std::string_view level) {
+  return level == "hard" || level == "default" ? hardParams().model_power
+                                               : storyParams().model_power;
+}
+
 const std::vector<std::string>& playerNames() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> all = computerLevels();

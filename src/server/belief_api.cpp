@@ -16,7 +16,7 @@ int beliefSamples(const Rules& rules, int steps) {
 }
 
 BeliefSteps computeBeliefSteps(const Rules& rules, const std::vector<Event>& log, Color seat,
-                               uint64_t seed) {
+                               uint64_t seed, double model_power) {
   const Referee referee = Referee::replay(rules, log);
   const Audience audience = audienceOf(seat);
   // The referee's stream for this seat is project()'s output for every logged event; fold it
@@ -30,7 +30,7 @@ BeliefSteps computeBeliefSteps(const Rules& rules, const std::vector<Event>& log
   out.samples = beliefSamples(rules, steps);
   out.steps.reserve(static_cast<size_t>(steps));
   View view(rules, audience);
-  BeliefMapper mapper(out.samples, seed, kBeliefStorySeconds);
+  BeliefMapper mapper(out.samples, seed, kBeliefStorySeconds, model_power);
   auto add = [&] {
     const std::vector<float> map = mapper.next(view);
     std::vector<uint8_t> pct(map.size());

@@ -36,10 +36,11 @@ inline constexpr int64_t kBeliefPointSamples = 20'000'000;
 /// long game cannot hold one of the computer players' threads for long.
 inline constexpr double kBeliefStorySeconds = 3.0;
 
-/// Replays `log` (a finished game's full log) and computes `seat`'s belief at every step.
+/// Replays `log` (a finished game's full log) and computes `seat`'s belief at every step, the
+/// story's opponent model sharpened to `model_power` (ai/levels.h, beliefModelPower).
 /// Throws std::invalid_argument if the log is not a consistent game.
 BeliefSteps computeBeliefSteps(const Rules& rules, const std::vector<Event>& log, Color seat,
-                               uint64_t seed);
+                               uint64_t seed, double model_power = 1.0);
 
 /// A small LRU of finished answers, keyed by (game id, seat). Safe from any thread.
 class BeliefCache {

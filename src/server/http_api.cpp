@@ -5,6 +5,7 @@
 #include <ctime>
 #include <future>
 
+#include "ai/levels.h"
 #include "server/exception_text.h"
 #include "server/http_reply.h"
 #include "server/query_param.h"
@@ -296,7 +297,9 @@ HttpReply HttpApi::belief(const std::string& id, std::string_view target) const 
   }
   BeliefSteps steps;
   try {
-    steps = computeBeliefSteps(f.setup.rules, f.log, *seat, seedOf(key));
+    // The belief of the level that played; between people, the strongest level's.
+    const double power = beliefModelPower(f.setup.computer ? f.setup.computer->strength : "hard");
+    steps = computeBeliefSteps(f.setup.rules, f.log, *seat, seedOf(key), power);
   } catch (const std::invalid_argument&) {
     belief_jobs_.fetch_sub(1);
     return storeFailed("The stored game is inconsistent.");

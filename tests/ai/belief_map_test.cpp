@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "ai/belief_map.h"
+#include "ai/levels.h"
 #include "ai/player.h"
 #include "referee/referee.h"
 
@@ -94,10 +95,11 @@ TEST(BeliefMap, EveryViewOfRandomGamesUpToTheEnd) {
         ref.pass(c);
     }
     // The finished game's views, built again without their End event, as the server does;
-    // and the maps of every step, carried from one step to the next, keep the same rules.
+    // and the maps of every step, carried from one step to the next, keep the same rules,
+    // with the plain opponent model and with hard's sharpened one.
     for (const Audience au : {Audience::Black, Audience::White}) {
       View v(rules, au);
-      BeliefMapper mapper(40, 5);
+      BeliefMapper mapper(40, 5, 0, au == Audience::Black ? 1.0 : beliefModelPower("hard"));
       int k = 0;
       for (const SeenEvent& e : ref.seen(au)) {
         if (e.kind == SeenKind::End) break;
@@ -120,6 +122,32 @@ TEST(BeliefMap, EveryViewOfRandomGamesUpToTheEnd) {
     const std::vector<float> done = beliefMap(ref.view(Audience::Black), 40, 3);
     for (float f : done) EXPECT_EQ(f, 0.0f);
   }
+}
+
+// The mapper reads the story with the model it is given: hard's sharpened model puts the
+// weight elsewhere than the plain one on the same view.
+TEST(BeliefMap, AMapperUsesTheLevelsModel) {
+  Rules rules;
+  Referee ref(rules);
+  auto black = makePlayer("random", 21);
+  auto white = makePlayer("random", 22);
+  for (int i = 0; i < 16 && !ref.over(); ++i) {
+    const Color c = ref.toMove();
+    const Action a = (c == Color::Black ? *black : *white).choose(ref.view(audienceOf(c)), {});
+    ASSERT_EQ(a.kind, Action::Kind::Try);
+    ASSERT_TRUE(ref.tryPoint(c, a.point).accepted());
+  }
+  const View& view = ref.view(Audience::Black);
+  ASSERT_GT(hiddenCount(view), 3);
+  const std::vector<float> plain = BeliefMapper(200, 9).next(view);
+  const std::vector<float> sharp = BeliefMapper(200, 9, 0, beliefModelPower("hard")).next(view);
+  double moved = 0, sum = 0;
+  for (size_t p = 0; p < plain.size(); ++p) {
+    moved += std::abs(plain[p] - sharp[p]);
+    sum += sharp[p];
+  }
+  EXPECT_GT(moved, 0.1) << "the same map: the power was not used";
+  EXPECT_NEAR(sum, hiddenCount(view), 1e-3);
 }
 
 // Out of time for the story, the mapper goes on with the facts sampler: still a map of the view.

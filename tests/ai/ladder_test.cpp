@@ -21,6 +21,12 @@ TEST(Ladder, FiveLevelsWeakestFirstEachAPlayer) {
   EXPECT_NE(std::find(expected.begin(), expected.end(), kDefaultLevel), expected.end());
 }
 
+TEST(Ladder, OnlyHardSharpensItsOpponentModel) {
+  for (const std::string& level : computerLevels())
+    EXPECT_EQ(beliefModelPower(level), level == "hard" ? 2.0 : 1.0) << level;
+  EXPECT_EQ(beliefModelPower("default"), 2.0);
+}
+
 Point at(const Rules& rules, int x, int y) {
   return static_cast<Point>(y * rules.size + x);
 }
