@@ -8,6 +8,7 @@
 #include "ai/levels.h"
 #include "server/exception_text.h"
 #include "server/http_reply.h"
+#include "server/level_texts.h"
 #include "server/query_param.h"
 #include "server/table_chat.h"
 #include "server/table_setup.h"
@@ -134,6 +135,7 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
                                  {"version", kVersion},
                                  {"commit", kGitCommit},
                                  {"strengths", computerStrengths()},
+                                 {"levels", levelTexts()},
                                  {"limits", Json{{"max_frame_bytes", l.max_frame_bytes},
                                                  {"messages_per_second", l.messages_per_second},
                                                  {"message_burst", l.message_burst},

@@ -16,6 +16,21 @@ TEST_F(HttpTest, HealthInfoAndStaticFiles) {
   const Json info = http("GET", "/api/info").json();
   EXPECT_EQ(info.at("name"), "phantomgo");
   EXPECT_EQ(info.at("strengths"), Json::array({"beginner", "easy", "medium", "advanced", "hard"}));
+  // Each level named, and whom it suits said, in the site's six languages (web/i18n/levels.json).
+  const Json& levels = info.at("levels");
+  ASSERT_EQ(levels.size(), info.at("strengths").size());
+  for (size_t i = 0; i < levels.size(); ++i) {
+    EXPECT_EQ(levels[i].at("level"), info.at("strengths")[i]);
+    for (const char* lang : {"en", "de", "it", "cs", "tr", "fi"}) {
+      const std::string name = levels[i].at("name").at(lang);
+      const std::string who = levels[i].at("who").at(lang);
+      EXPECT_FALSE(name.empty()) << lang;
+      EXPECT_GT(who.size(), name.size()) << lang << ": a sentence";
+      EXPECT_EQ(who.back(), '.') << lang;
+    }
+    EXPECT_EQ(levels[i].at("name").size(), 6u);
+  }
+  EXPECT_EQ(levels[0].at("name").at("de"), "Anfänger");
 
   const HttpResult index = http("GET", "/");
   EXPECT_EQ(index.status, 200);

@@ -1,11 +1,13 @@
 // Every language has every string and the whole rules page, in node: no browser needed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { languageStrings } from './strings.mjs';
 import { readFile, readdir } from 'node:fs/promises';
 
 const LANGS = ['en', 'de', 'it', 'cs', 'tr', 'fi'];
 const web = new URL('../../web/', import.meta.url);
-const load = async (dir, code) => (await import(new URL(`${dir}/${code}.js`, web))).default;
+const load = async (dir, code) =>
+  dir === 'i18n' ? languageStrings(code) : (await import(new URL(`${dir}/${code}.js`, web))).default;
 
 test('each language file has exactly the English keys, with the same placeholders', async () => {
   const en = await load('i18n', 'en');
@@ -62,6 +64,19 @@ test('every level of the computer has a label and a sentence on whom it suits, i
     }
     assert.equal(new Set(labels).size, LEVELS.length, `${code}: five different labels`);
     assert.equal(new Set(LEVELS.map((l) => strings[`strength.${l}.who`])).size, LEVELS.length, `${code}: five different sentences`);
+  }
+  // levels.json (which GET /api/info also gives) holds the five, in order, in every language
+  // and nothing else; the language files hold no level strings of their own.
+  const file = JSON.parse(await readFile(new URL('i18n/levels.json', web), 'utf8'));
+  assert.deepEqual(file.map((l) => l.level), LEVELS);
+  for (const l of file) {
+    assert.deepEqual(Object.keys(l).sort(), ['level', 'name', 'who']);
+    assert.deepEqual(Object.keys(l.name), LANGS, `${l.level}: a name in each language`);
+    assert.deepEqual(Object.keys(l.who), LANGS, `${l.level}: a sentence in each language`);
+  }
+  for (const code of LANGS) {
+    const own = (await import(new URL(`i18n/${code}.js`, web))).default;
+    assert.deepEqual(Object.keys(own).filter((k) => /^strength\.[a-z]+(\.who)?$/.test(k)), [], code);
   }
 });
 

@@ -8,12 +8,13 @@ import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { DESKTOP, PHONE, createTable, openPage, screenshot, serverAndBrowser } from './helpers.mjs';
 import { assertNoSidewaysScroll } from './measure.mjs';
+import { languageStrings } from './strings.mjs';
 
 const env = serverAndBrowser(['--bot-seconds', '0.05']);
 
 const LANGS = ['en', 'de', 'it', 'cs', 'tr', 'fi'];
 const LEVELS = ['beginner', 'easy', 'medium', 'advanced', 'hard'];
-const strings = async (code) => (await import(new URL(`../../web/i18n/${code}.js`, import.meta.url))).default;
+const strings = languageStrings;
 
 /// The setup form at the home page, with the server's levels in the select.
 async function openForm(viewport, locale) {

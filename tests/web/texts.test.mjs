@@ -4,10 +4,12 @@
 // placeholders; this file checks words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { languageStrings } from './strings.mjs';
 
 const LANGS = ['en', 'de', 'it', 'cs', 'tr', 'fi'];
 const web = new URL('../../web/', import.meta.url);
-const load = async (dir, code) => (await import(new URL(`${dir}/${code}.js`, web))).default;
+const load = async (dir, code) =>
+  dir === 'i18n' ? languageStrings(code) : (await import(new URL(`${dir}/${code}.js`, web))).default;
 
 /// Every text of a value (a string, an object of plural forms, or rules-page data), flattened.
 function texts(value) {

@@ -32,18 +32,6 @@ export default {
   'setup.mode.hotseat.hint': 'Mezi tahy zakryje desku opona, zatímco si předáváte zařízení.',
   'setup.color': 'Tvoje barva',
   'setup.strength': 'Síla počítače',
-  'strength.beginner': 'začátečnická',
-  'strength.easy': 'slabá',
-  'strength.medium': 'střední',
-  'strength.advanced': 'silná',
-  'strength.hard': 'velmi silná',
-  'strength.beginner.who':
-    'Na první partie: hraje podle citu, přehlíží hrozby a nechává vlastní kameny v atari, ale bere kameny, které zůstanou bez ochrany.',
-  'strength.easy.who':
-    'Pro příležitostné hráče, kteří znají pravidla: propočítá jen kousek dopředu a často hrubě chybuje.',
-  'strength.medium.who': 'Pro hráče s několika partiemi za sebou: udržuje své skupiny naživu a trestá nedbalou hru.',
-  'strength.advanced.who': 'Pro zkušené hráče: dobře odhaduje skrytou desku a jen zřídka daruje kameny.',
-  'strength.hard.who': 'Pro silné hráče: počítač v plné síle.',
   'setup.size': 'Velikost desky',
   'setup.handicap': 'Handicapové kameny',
   'setup.handicap.none': 'žádné',

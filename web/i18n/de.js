@@ -32,19 +32,6 @@ export default {
   'setup.mode.hotseat.hint': 'Zwischen den Zügen verdeckt ein Vorhang das Brett, während ihr das Gerät weitergebt.',
   'setup.color': 'Deine Farbe',
   'setup.strength': 'Spielstärke des Computers',
-  'strength.beginner': 'Anfänger',
-  'strength.easy': 'schwach',
-  'strength.medium': 'mittel',
-  'strength.advanced': 'stark',
-  'strength.hard': 'sehr stark',
-  'strength.beginner.who':
-    'Für deine ersten Partien: Er spielt nach Gefühl, übersieht Drohungen und lässt eigene Steine im Atari stehen, fängt aber Steine, die ungeschützt bleiben.',
-  'strength.easy.who':
-    'Für Gelegenheitsspieler, die die Regeln kennen: Er rechnet wenig voraus und macht oft grobe Fehler.',
-  'strength.medium.who':
-    'Für alle mit ein paar Partien Erfahrung: Er hält seine Gruppen am Leben und bestraft nachlässiges Spiel.',
-  'strength.advanced.who': 'Für erfahrene Spieler: Er liest das verborgene Brett gut und verschenkt selten Steine.',
-  'strength.hard.who': 'Für starke Spieler: der Computer in voller Spielstärke.',
   'setup.size': 'Brettgröße',
   'setup.handicap': 'Vorgabesteine',
   'setup.handicap.none': 'keine',

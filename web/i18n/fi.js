@@ -32,20 +32,6 @@ export default {
   'setup.mode.hotseat.hint': 'Vuorojen välissä verho peittää laudan, kun annatte laitteen toiselle.',
   'setup.color': 'Värisi',
   'setup.strength': 'Tietokoneen vahvuus',
-  'strength.beginner': 'aloittelija',
-  'strength.easy': 'heikko',
-  'strength.medium': 'keskivahva',
-  'strength.advanced': 'vahva',
-  'strength.hard': 'erittäin vahva',
-  'strength.beginner.who':
-    'Ensimmäisiin peleihisi: se pelaa tuntumalla, ei huomaa uhkia ja jättää omia kiviään atariin, mutta vangitsee suojattomiksi jääneet kivet.',
-  'strength.easy.who':
-    'Satunnaisille pelaajille, jotka osaavat säännöt: se laskee vain vähän eteenpäin ja tekee usein pahoja virheitä.',
-  'strength.medium.who':
-    'Pelaajille, joilla on jo muutama peli takana: se pitää ryhmänsä elossa ja rankaisee huolimattomasta pelistä.',
-  'strength.advanced.who':
-    'Kokeneille pelaajille: se hahmottaa piilossa olevan laudan hyvin ja antaa harvoin kiviä ilmaiseksi.',
-  'strength.hard.who': 'Vahvoille pelaajille: tietokone täydellä vahvuudella.',
   'setup.size': 'Laudan koko',
   'setup.handicap': 'Tasoituskivet',
   'setup.handicap.none': 'ei yhtään',

@@ -1,11 +1,16 @@
 // The page's languages. Each language is a module web/i18n/<code>.js exporting its strings
-// (flat keys) and web/rules/<code>.js exporting the rules page. The language follows the
-// browser, can be switched on every page, and is kept in localStorage.
+// (flat keys) and web/rules/<code>.js exporting the rules page. The computer's levels, their
+// names and a sentence on whom each suits, are in levels.json in every language, the one file
+// the server also answers with in GET /api/info; they become the keys strength.<level> and
+// strength.<level>.who. The language follows the browser, can be switched on every page, and
+// is kept in localStorage.
 //
 // A string may hold {name} placeholders. A value may also be an object of plural forms keyed
 // by Intl.PluralRules categories (one, few, many, other), chosen by the `n` parameter.
 // A missing key is never filled in from another language: it renders as [[key]] and logs a
 // console error, so the tests find it.
+
+import LEVELS from './levels.json' with { type: 'json' };
 
 export const LANGUAGES = [
   { code: 'en', name: 'English' },
@@ -37,11 +42,22 @@ export function initialLanguage() {
   return 'en';
 }
 
+/// The levels' strings of one language, as flat keys: strength.<level> (its name) and
+/// strength.<level>.who (whom it suits).
+export function levelStrings(code) {
+  const out = {};
+  for (const { level, name, who } of LEVELS) {
+    out[`strength.${level}`] = name[code];
+    out[`strength.${level}.who`] = who[code];
+  }
+  return out;
+}
+
 /// Loads a language and makes it current. `remember`: store the choice on this device.
 export async function setLanguage(code, remember = false) {
   if (!CODES.includes(code)) code = 'en';
   const [strings, rules] = await Promise.all([
-    import(`./${code}.js`).then((m) => m.default),
+    import(`./${code}.js`).then((m) => ({ ...m.default, ...levelStrings(code) })),
     import(`../rules/${code}.js`).then((m) => m.default),
   ]);
   current = { code, strings, rules, plural: new Intl.PluralRules(code) };

@@ -32,19 +32,6 @@ export default {
   'setup.mode.hotseat.hint': 'Tra un turno e l’altro una tenda copre il goban mentre vi passate il dispositivo.',
   'setup.color': 'Il tuo colore',
   'setup.strength': 'Forza del computer',
-  'strength.beginner': 'principiante',
-  'strength.easy': 'debole',
-  'strength.medium': 'media',
-  'strength.advanced': 'forte',
-  'strength.hard': 'molto forte',
-  'strength.beginner.who':
-    'Per le prime partite: gioca a intuito, non vede le minacce e lascia in atari le proprie pietre, ma cattura quelle lasciate senza difesa.',
-  'strength.easy.who':
-    'Per chi gioca ogni tanto e conosce le regole: legge poco avanti e commette spesso errori grossolani.',
-  'strength.medium.who':
-    'Per chi ha già qualche partita alle spalle: tiene vivi i propri gruppi e punisce il gioco trascurato.',
-  'strength.advanced.who': 'Per giocatori esperti: legge bene il goban nascosto e raramente regala pietre.',
-  'strength.hard.who': 'Per giocatori forti: il computer al massimo della sua forza.',
   'setup.size': 'Dimensione del goban',
   'setup.handicap': 'Pietre di handicap',
   'setup.handicap.none': 'nessuna',

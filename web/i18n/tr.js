@@ -32,18 +32,6 @@ export default {
   'setup.mode.hotseat.hint': 'Hamleler arasında, cihazı birbirinize verirken bir perde tahtayı örter.',
   'setup.color': 'Rengin',
   'setup.strength': 'Bilgisayarın gücü',
-  'strength.beginner': 'başlangıç',
-  'strength.easy': 'zayıf',
-  'strength.medium': 'orta',
-  'strength.advanced': 'güçlü',
-  'strength.hard': 'çok güçlü',
-  'strength.beginner.who':
-    'İlk oyunların için: sezgiyle oynar, tehditleri gözden kaçırır ve kendi taşlarını ataride bırakır, ama korumasız kalan taşları alır.',
-  'strength.easy.who':
-    'Kuralları bilen, arada bir oynayan oyuncular için: biraz ileriyi hesaplar ve sık sık büyük hatalar yapar.',
-  'strength.medium.who': 'Birkaç oyun oynamış oyuncular için: gruplarını canlı tutar ve özensiz oyunu cezalandırır.',
-  'strength.advanced.who': 'Deneyimli oyuncular için: gizli tahtada ne olduğunu iyi kestirir ve nadiren taş kaptırır.',
-  'strength.hard.who': 'Güçlü oyuncular için: bilgisayar tüm gücüyle.',
   'setup.size': 'Tahta boyutu',
   'setup.handicap': 'Handikap taşları',
   'setup.handicap.none': 'yok',
