@@ -179,6 +179,7 @@ class Filter {
         }
         case SeenKind::Moved:
           if (e.player == self_) break;
+          if (e.captured.empty()) openDemands(t);
           for (Particle& p : particles_) oppMove(p, e, t, own_moves, rejected);
           ++own_moves;
           rejected = false;
@@ -289,6 +290,22 @@ class Filter {
     return false;
   }
 
+  /// The demands still open at the opponent's turn t whatever the particle (a capture
+  /// announced there later, by their deadline, makes a later placement the one needed), each
+  /// with the opponent's turns left to meet it, fewest first. A particle's open demands are
+  /// those whose point is still empty on its board.
+  void openDemands(int t) {
+    pending_.clear();
+    for (const Demand& d : story_.demands) {
+      if (d.until < t) continue;
+      const std::vector<int>& caps = story_.opp_captured[static_cast<size_t>(d.point)];
+      if (Story::nextAfter(caps, t) <= d.until) continue;
+      pending_.push_back({d.point, story_.movesIn(t, d.until)});
+    }
+    std::stable_sort(pending_.begin(), pending_.end(),
+                     [](const Open& a, const Open& b) { return a.moves < b.moves; });
+  }
+
   void oppMove(Particle& p, const SeenEvent& e, int t, int own_moves, bool rejected) {
     if (!p.alive) return;
     Board& b = p.board;
@@ -326,24 +343,29 @@ class Filter {
     double alpha = 0, dtotal = 0;
     demand_w_.assign(cand_.size(), 0);
     if (want == 0) {
-      open_.clear();
-      for (const Demand& d : story_.demands) {
-        if (d.until < t || b.at(d.point) != Color::Empty) continue;
-        const std::vector<int>& caps = story_.opp_captured[static_cast<size_t>(d.point)];
-        if (Story::nextAfter(caps, t) <= d.until) continue;  // a later placement is needed
-        open_.push_back({d.point, story_.movesIn(t, d.until)});
+      // The open demands, fewest turns left first, and per point the fewest (its tightest
+      // deadline, which sets the point's weight).
+      double tight = 0;
+      size_t k = 0;
+      if (++dstamp_ == 0) {
+        dmark_.fill(0);
+        dstamp_ = 1;
       }
-      if (!open_.empty()) {
-        std::sort(open_.begin(), open_.end(),
-                  [](const Open& a, const Open& b2) { return a.moves < b2.moves; });
-        double tight = 0;
-        for (size_t k = 0; k < open_.size(); ++k)
-          tight = std::max(tight, double(k + 1) / std::max(1, open_[k].moves));
+      for (const Open& o : pending_) {
+        if (b.at(o.point) != Color::Empty) continue;
+        tight = std::max(tight, double(++k) / std::max(1, o.moves));
+        const size_t i = static_cast<size_t>(o.point);
+        if (dmark_[i] != dstamp_) {
+          dmark_[i] = dstamp_;
+          dmoves_[i] = o.moves;
+        }
+      }
+      if (k > 0) {
         alpha = std::min(1.0, tight);
-        for (size_t i = 0; i < cand_.size(); ++i)
-          for (const Open& o : open_)
-            if (o.point == cand_[i])
-              demand_w_[i] = std::max(demand_w_[i], double(strength_[i]) / o.moves);
+        for (size_t i = 0; i < cand_.size(); ++i) {
+          const size_t q = static_cast<size_t>(cand_[i]);
+          if (dmark_[q] == dstamp_) demand_w_[i] = double(strength_[i]) / dmoves_[q];
+        }
         for (double w : demand_w_) dtotal += w;
         if (dtotal <= 0) alpha = 0;
       }
@@ -434,7 +456,10 @@ class Filter {
   std::vector<Point> cand_;
   std::vector<float> strength_;
   std::vector<double> demand_w_;
-  std::vector<Open> open_;
+  std::vector<Open> pending_;                     // openDemands of the current opponent turn
+  std::array<uint32_t, kMaxPoints + 1> dmark_{};  // per point: this particle's open demand
+  std::array<int, kMaxPoints + 1> dmoves_{};      // ... and its fewest turns left
+  uint32_t dstamp_ = 0;
   int start_ = 0;
   int failed_at_ = -1;
   int fewest_alive_ = 0;

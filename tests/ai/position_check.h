@@ -17,8 +17,9 @@ namespace pg {
 /// Empty if every chain has a liberty and the board's structures are consistent; else why not.
 inline std::string positionProblem(const Board& b) {
   if (std::string c = b.checkConsistency(); !c.empty()) return c;
+  // Each chain once, at its head (checkConsistency has checked the chains themselves).
   for (Point p = 0; p < b.numPoints(); ++p)
-    if (isStone(b.at(p)) && b.liberties(p) == 0)
+    if (isStone(b.at(p)) && b.chainHead(p) == p && b.liberties(p) == 0)
       return "chain without liberty at " + pointName(p, b.size()) + "\n" + b.toAscii();
   return "";
 }
