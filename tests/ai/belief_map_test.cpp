@@ -19,7 +19,8 @@ int hiddenCount(const View& view) {
   return view.stoneCount(opp) - visible;
 }
 
-void checkMap(const View& view, int samples, uint64_t seed) {
+/// Checks beliefMap's map of `view`; with `again`, also that the same seed gives the same map.
+void checkMap(const View& view, int samples, uint64_t seed, bool again = true) {
   const std::vector<float> map = beliefMap(view, samples, seed);
   const int n = view.rules().numPoints();
   ASSERT_EQ(static_cast<int>(map.size()), n);
@@ -35,7 +36,7 @@ void checkMap(const View& view, int samples, uint64_t seed) {
   }
   // Every sample places every hidden stone (the real board proves it can be done).
   EXPECT_NEAR(sum, hiddenCount(view), 1e-3);
-  EXPECT_EQ(beliefMap(view, samples, seed), map);
+  if (again) EXPECT_EQ(beliefMap(view, samples, seed), map);
 }
 
 TEST(BeliefMap, EmptyBoardIsAllZero) {
@@ -83,8 +84,11 @@ TEST(BeliefMap, EveryViewOfRandomGamesUpToTheEnd) {
     while (!ref.over()) {
       const Color c = ref.toMove();
       if (step++ % 40 == 0) {
-        checkMap(ref.view(Audience::Black), 40, static_cast<uint64_t>(step));
-        checkMap(ref.view(Audience::White), 40, static_cast<uint64_t>(step));
+        // The same map again from the same seed: checked once a game (each check replays the
+        // whole story, the bulk of this test's time under the sanitizers).
+        const bool again = step == 1;
+        checkMap(ref.view(Audience::Black), 40, static_cast<uint64_t>(step), again);
+        checkMap(ref.view(Audience::White), 40, static_cast<uint64_t>(step), again);
         if (testing::Test::HasFatalFailure()) return;
       }
       const Action a =
