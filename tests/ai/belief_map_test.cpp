@@ -36,7 +36,9 @@ void checkMap(const View& view, int samples, uint64_t seed, bool again = true) {
   }
   // Every sample places every hidden stone (the real board proves it can be done).
   EXPECT_NEAR(sum, hiddenCount(view), 1e-3);
-  if (again) EXPECT_EQ(beliefMap(view, samples, seed), map);
+  if (again) {
+    EXPECT_EQ(beliefMap(view, samples, seed), map);
+  }
 }
 
 TEST(BeliefMap, EmptyBoardIsAllZero) {
