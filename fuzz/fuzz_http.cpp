@@ -83,8 +83,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const HttpReply r = w.fx.api->handle(req);
   w.fx.poll();
   PG_FUZZ_CHECK(kStatus.count(r.status), "status " + std::to_string(r.status));
-  PG_FUZZ_CHECK(r.body.find("TOP-SECRET-OUTSIDE-WEB") == std::string::npos,
-                "a file outside the web folder was served for " + req.target);
   if (r.content_type.rfind("application/json", 0) == 0)
     PG_FUZZ_CHECK(!Json::parse(r.body, nullptr, false).is_discarded(), "bad JSON reply");
   if (r.status >= 500)
@@ -95,6 +93,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return req.target.find(t) != std::string::npos || req.host.find(t) != std::string::npos ||
            req.body.find(t) != std::string::npos || req.method.find(t) != std::string::npos;
   };
+  // A created table's links start with the request's Host, so a Host that spells the planted
+  // file's words comes back in them: the words alone are a leak only when the request did not
+  // carry them, the file's line with its newline (which no Host may hold) always.
+  PG_FUZZ_CHECK(
+      sent("TOP-SECRET-OUTSIDE-WEB") || r.body.find("TOP-SECRET-OUTSIDE-WEB") == std::string::npos,
+      "a file outside the web folder was served for " + req.target);
+  PG_FUZZ_CHECK(r.body.find("TOP-SECRET-OUTSIDE-WEB\n") == std::string::npos,
+                "a file outside the web folder was served for " + req.target);
   for (const std::string& t : w.tokens)
     PG_FUZZ_CHECK(sent(t) || r.body.find(t) == std::string::npos,
                   "a seat token leaked to " + req.target);
