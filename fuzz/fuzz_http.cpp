@@ -4,7 +4,8 @@
 // Asserted: every reply has a known status and a body; a JSON reply parses; no reply ever holds
 // the file outside the web folder; a game record or SGF of an unfinished table is refused (403)
 // and never holds its moves; no reply holds a seat token that its request did not carry; the
-// metrics page never names a table or a point of the games played.
+// metrics page never names a table or a point of the games played; a file is not sent again to a
+// request that holds its tag.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <set>
@@ -52,7 +53,7 @@ World& world() {
   return *w;
 }
 
-const std::set<int> kStatus = {200, 201, 400, 403, 404, 405, 413, 500, 503};
+const std::set<int> kStatus = {200, 201, 304, 400, 403, 404, 405, 413, 500, 503};
 
 }  // namespace
 }  // namespace pg::fuzz
@@ -113,6 +114,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       req.target.find("/api/games/") != std::string::npos) {
     PG_FUZZ_CHECK(r.status != 200 || r.body.find("D4") == std::string::npos,
                   "the record of a live game was served: " + req.target);
+  }
+  // A file served with a tag is not sent again to a request that holds that tag.
+  for (const auto& [name, tag] : r.headers) {
+    if (name != "ETag" || r.status != 200 || req.method != "GET") continue;
+    HttpRequest again = req;
+    again.if_none_match = tag;
+    const HttpReply same = w.fx.api->handle(again);
+    PG_FUZZ_CHECK(same.status == 304 && same.body.empty(), "no 304 for " + req.target);
   }
   return 0;
 }

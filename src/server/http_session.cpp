@@ -82,6 +82,7 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
   in.method = std::string(req.method_string());
   in.target = std::string(req.target());
   in.host = std::string(req[http::field::host]);
+  in.if_none_match = std::string(req[http::field::if_none_match]);
   in.body = std::move(req.body());
   in.client = clientAddress(peer_, req["X-Real-IP"], req["X-Forwarded-For"],
                             ctx_->settings.trusted_proxies);
@@ -110,7 +111,9 @@ void HttpSession::respond(const Answering& a, HttpReply out) {
   res.set("Referrer-Policy", "no-referrer");
   for (const auto& [k, v] : out.headers) res.set(k, v);
   res.keep_alive(a.keep_alive);
-  if (a.head) {
+  if (out.status == 304) {
+    // No body and no length: a 304's Content-Length would have to be the file's.
+  } else if (a.head) {
     res.content_length(out.body.size());
   } else {
     res.body() = std::move(out.body);

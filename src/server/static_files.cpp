@@ -1,5 +1,7 @@
 #include "server/static_files.h"
 
+#include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -95,7 +97,37 @@ fs::path vendorFolderFor(const fs::path& web_dir) {
   return web_dir / ".." / "node_modules";
 }
 
-HttpReply StaticFiles::serve(std::string_view target) const {
+std::string entityTag(std::string_view bytes) {
+  // FNV-1a, 64 bits: an edit changes the tag (a collision would only keep an old copy cached).
+  std::uint64_t h = 14695981039346656037ull;
+  for (const char c : bytes) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ull;
+  }
+  char out[24];
+  std::snprintf(out, sizeof out, "\"%016llx\"", static_cast<unsigned long long>(h));
+  return out;
+}
+
+bool noneMatchHits(std::string_view list, std::string_view tag) {
+  const auto opaque = [](std::string_view t) {  // weak comparison: W/ does not count
+    if (t.substr(0, 2) == "W/") t.remove_prefix(2);
+    return t;
+  };
+  std::size_t at = 0;
+  while (at <= list.size()) {
+    std::size_t end = list.find(',', at);
+    if (end == std::string_view::npos) end = list.size();
+    std::string_view one = list.substr(at, end - at);
+    while (!one.empty() && (one.front() == ' ' || one.front() == '\t')) one.remove_prefix(1);
+    while (!one.empty() && (one.back() == ' ' || one.back() == '\t')) one.remove_suffix(1);
+    if (one == "*" || (!one.empty() && opaque(one) == opaque(tag))) return true;
+    at = end + 1;
+  }
+  return false;
+}
+
+HttpReply StaticFiles::serve(std::string_view target, std::string_view if_none_match) const {
   auto rel = staticPath(target);
   if (!rel) return plain(400, "Bad path.\n");
   fs::path base = root_;
@@ -119,7 +151,13 @@ HttpReply StaticFiles::serve(std::string_view target) const {
   HttpReply reply;
   reply.content_type = std::string(mimeType(*rel));
   reply.body = body.str();
+  const std::string tag = entityTag(reply.body);
+  if (!if_none_match.empty() && noneMatchHits(if_none_match, tag)) {
+    reply.status = 304;
+    reply.body.clear();
+  }
   reply.headers.emplace_back("Cache-Control", "no-cache");
+  reply.headers.emplace_back("ETag", tag);
   return reply;
 }
 

@@ -21,12 +21,23 @@ std::string_view mimeType(std::string_view path);
 /// backslashes, NUL, an absolute path after decoding).
 std::optional<std::string> staticPath(std::string_view target);
 
+/// The entity tag of a file's bytes: a quoted hash of its contents, so that it changes with
+/// every edit, whatever the file's time stamp says.
+std::string entityTag(std::string_view bytes);
+
+/// Whether an If-None-Match header's list ("*", or tags, weak or strong, separated by commas)
+/// matches `tag` by the weak comparison that RFC 9110 asks of If-None-Match.
+bool noneMatchHits(std::string_view if_none_match, std::string_view tag);
+
 class StaticFiles {
  public:
   /// `vendor`: the folder served under "/vendor/" (empty: none).
   explicit StaticFiles(std::filesystem::path root, std::filesystem::path vendor = {});
-  /// GET or HEAD of a target: 200 with the file, 400 for a refused path, 404 otherwise.
-  HttpReply serve(std::string_view target) const;
+  /// GET or HEAD of a target: 200 with the file and its ETag, 304 with no body when
+  /// `if_none_match` names that tag already (the browser revalidates every file it holds, as
+  /// Cache-Control: no-cache asks, and downloads only what changed), 400 for a refused path,
+  /// 404 otherwise.
+  HttpReply serve(std::string_view target, std::string_view if_none_match = {}) const;
   const std::filesystem::path& root() const { return root_; }
 
  private:

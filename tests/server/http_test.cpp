@@ -54,6 +54,44 @@ TEST_F(HttpTest, HealthInfoAndStaticFiles) {
     EXPECT_EQ(r.body.find("outside the web folder"), std::string::npos) << bad;
   }
   EXPECT_EQ(http("POST", "/app.js").status, 405);
+}
+
+// The browser revalidates each file it holds (Cache-Control: no-cache) with the ETag it was
+// given, and gets 304 and no body until the file changes.
+TEST_F(HttpTest, StaticFilesAreRevalidatedByTheirTags) {
+  const auto get = [&](const std::string& method, const std::string& target,
+                       const std::string& if_none_match) {
+    return httpRequest("127.0.0.1", port_, method, target, "", "application/json",
+                       {{"If-None-Match", if_none_match}});
+  };
+  const HttpResult first = http("GET", "/app.js");
+  ASSERT_EQ(first.status, 200);
+  EXPECT_EQ(first.headers.at("cache-control"), "no-cache");
+  const std::string tag = first.headers.at("etag");
+  EXPECT_EQ(http("GET", "/app.js").headers.at("etag"), tag);
+  EXPECT_NE(http("GET", "/mod.mjs").headers.at("etag"), tag);
+
+  for (const std::string& held : {tag, "W/" + tag, "\"other\", " + tag, std::string("*")}) {
+    const HttpResult same = get("GET", "/app.js", held);
+    EXPECT_EQ(same.status, 304) << held;
+    EXPECT_EQ(same.body, "") << held;
+    EXPECT_EQ(same.headers.at("etag"), tag) << held;
+    EXPECT_EQ(same.headers.count("content-length"), 0u) << held;
+  }
+  EXPECT_EQ(get("HEAD", "/app.js", tag).status, 304);
+  const HttpResult other = get("GET", "/app.js", "\"other\"");
+  EXPECT_EQ(other.status, 200);
+  EXPECT_EQ(other.body, first.body);
+
+  // An edit gives the file a new tag, and the old one brings the new bytes.
+  std::ofstream(settings_.web_dir + "/app.js") << "export const x = 3;\n";
+  const HttpResult edited = get("GET", "/app.js", tag);
+  EXPECT_EQ(edited.status, 200);
+  EXPECT_EQ(edited.body, "export const x = 3;\n");
+  EXPECT_NE(edited.headers.at("etag"), tag);
+  // A refused path is refused whatever the request holds.
+  EXPECT_EQ(get("GET", "/../secret.txt", "*").status, 400);
+  EXPECT_EQ(get("GET", "/missing.js", "*").status, 404);
   EXPECT_EQ(http("GET", "/api/nothing").status, 404);
 }
 

@@ -55,6 +55,29 @@ TEST(StaticFiles, PathsStayInsideTheFolder) {
     EXPECT_FALSE(staticPath(bad).has_value()) << bad;
 }
 
+TEST(StaticFiles, EntityTagsFollowTheBytes) {
+  const std::string a = entityTag("export const x = 1;\n");
+  EXPECT_EQ(a.size(), 18u);
+  EXPECT_EQ(a.front(), '"');
+  EXPECT_EQ(a.back(), '"');
+  EXPECT_EQ(entityTag("export const x = 1;\n"), a);
+  EXPECT_NE(entityTag("export const x = 2;\n"), a);
+  EXPECT_NE(entityTag(""), a);
+}
+
+TEST(StaticFiles, IfNoneMatchListsCompareWeakly) {
+  const std::string tag = "\"0123456789abcdef\"";
+  EXPECT_TRUE(noneMatchHits(tag, tag));
+  EXPECT_TRUE(noneMatchHits("W/" + tag, tag));
+  EXPECT_TRUE(noneMatchHits("\"x\", " + tag + " ,\"y\"", tag));
+  EXPECT_TRUE(noneMatchHits("\t*", tag));
+  EXPECT_FALSE(noneMatchHits("", tag));
+  EXPECT_FALSE(noneMatchHits(",", tag));
+  EXPECT_FALSE(noneMatchHits("\"0123456789abcdee\"", tag));
+  EXPECT_FALSE(noneMatchHits("0123456789abcdef", tag));  // unquoted: another tag
+  EXPECT_FALSE(noneMatchHits("W/", tag));
+}
+
 TEST(StaticFiles, MimeTypes) {
   EXPECT_EQ(mimeType("a.js"), "text/javascript; charset=utf-8");
   EXPECT_EQ(mimeType("a.mjs"), "text/javascript; charset=utf-8");
