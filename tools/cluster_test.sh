@@ -139,7 +139,7 @@ node_port() { echo $((BASE_PORT + $1)); }
 start_node() {  # start_node I: starts node I (1-based) and waits for /healthz
   local i=$1 port
   port=$(node_port "$i")
-  "$BIN" serve --port "$port" --db "$DB" --web web --rate 1000 \
+  "$BIN" serve --port "$port" --db "$DB" --web web --rate 1000 --lift-limits-per-address \
     >>"$WORK/node$i.log" 2>&1 &
   PIDS[$i]=$!
   for _ in $(seq 1 500); do
@@ -157,11 +157,14 @@ servers=""
 for ((i = 1; i <= NODES; i++)); do
   servers+="    server 127.0.0.1:$(node_port "$i") max_fails=1 fail_timeout=5s;\n"
 done
-# The deploy file's node lines and port give way to this cluster's.
+# The deploy file's node lines and port give way to this cluster's, and its limits per address
+# leave the load alone (every simulated player comes from 127.0.0.1).
 awk -v servers="$servers" -v port="$NGINX_PORT" '
   /^ *server 127\.0\.0\.1:808[0-9]/ { if (!done) { printf "%s", servers; done = 1 } next }
   /^ *listen 8080;/ { print "    listen 127.0.0.1:" port ";"; next }
+  /^geo \$phantomgo_unlimited/ { print; print "    127.0.0.1 1;"; next }
   { print }' deploy/nginx.conf >"$WORK/nginx/site.conf"
+grep -q '^    127.0.0.1 1;' "$WORK/nginx/site.conf" || { echo "nginx.conf: no geo block to exempt the load" >&2; exit 1; }
 cat >"$WORK/nginx/nginx.conf" <<EOF
 daemon off;
 worker_processes 1;

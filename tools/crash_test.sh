@@ -26,7 +26,7 @@ SERVER_PID=
 start_server() {
   local t0 t1
   t0=$(date +%s%N)
-  "$BIN" serve --port "$PORT" --db "$DB" --web web --max-connections 20000 --rate 1000 \
+  "$BIN" serve --port "$PORT" --db "$DB" --web web --max-connections 20000 --rate 1000 --lift-limits-per-address \
     ${SERVE_ARGS:-} >>"$WORK/server.log" 2>&1 &
   SERVER_PID=$!
   until curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1; do

@@ -51,6 +51,7 @@ void addLoadtestCommand(CLI::App& app) {
       s.durability = *sync == "normal" ? Durability::Normal : Durability::Full;
       s.limits.messages_per_second = 1e9;
       s.limits.message_burst = 1e9;
+      s.limits.liftPerAddress();  // every simulated player comes from this machine
       server.emplace(s);
       cfg->port = server->start();
     }

@@ -16,6 +16,8 @@ void addServeCommand(CLI::App& app) {
   auto settings = std::make_shared<ServerSettings>();
   auto sync = std::make_shared<std::string>("full");
   auto idle_seconds = std::make_shared<int>(120);
+  auto ttl_minutes = std::make_shared<int>(24 * 60);
+  auto lift = std::make_shared<bool>(false);
   auto proxies = std::make_shared<std::vector<std::string>>();
   CLI::App* sub = app.add_subcommand(
       "serve", "Run the game server: create tables, play live in the browser, watch, replay");
@@ -81,11 +83,49 @@ void addServeCommand(CLI::App& app) {
                   "messages per second per connection (bursts of twice that)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  // The limits per client address (docs/security.md lists them with their reasons;
+  // docs/deploy.md says when to raise them).
+  ServerLimits& l = settings->limits;
+  sub->add_option("--connections-per-address", l.connections_per_address,
+                  "open connections (HTTP and WebSocket) from one client address at once")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  sub->add_option("--joins-per-second-per-address", l.joins_per_second_per_address,
+                  "WebSocket joins a second from one address (bursts of six times that)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sub->add_option("--api-requests-per-second-per-address", l.api_requests_per_second_per_address,
+                  "requests to /api/ a second from one address (bursts of five times that)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sub->add_option("--tables-per-minute-per-address", l.tables_per_minute_per_address,
+                  "tables one address may create within a minute")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  sub->add_option("--tables-per-hour-per-address", l.tables_per_hour_per_address,
+                  "tables one address may create within an hour")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  sub->add_option("--waiting-tables-per-address", l.waiting_tables_per_address,
+                  "tables of one address waiting for their players at once")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  sub->add_option("--spectators-per-address", l.spectators_per_table_per_address,
+                  "spectator connections from one address on one table")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  sub->add_flag("--lift-limits-per-address", *lift,
+                "no limits per client address (for a load test whose clients all come from one "
+                "machine; never on a public site)");
+  sub->add_option("--waiting-table-ttl-minutes", *ttl_minutes,
+                  "a table not started this long after its creation is closed and deleted")
+      ->check(CLI::Range(1, 60 * 24 * 365))
+      ->capture_default_str();
   sub->add_option("--idle-timeout", *idle_seconds,
                   "seconds before a connection that answers no ping is closed")
       ->check(CLI::Range(5, 86400))
       ->capture_default_str();
-  sub->callback([settings, sync, idle_seconds, proxies] {
+  sub->callback([settings, sync, idle_seconds, ttl_minutes, lift, proxies] {
     if (!proxies->empty()) {
       settings->trusted_proxies.clear();
       for (const std::string& a : *proxies)
@@ -94,6 +134,11 @@ void addServeCommand(CLI::App& app) {
     settings->durability = *sync == "normal" ? Durability::Normal : Durability::Full;
     settings->limits.message_burst = 2 * settings->limits.messages_per_second;
     settings->limits.idle_timeout = std::chrono::seconds(*idle_seconds);
+    settings->limits.join_burst_per_address = 6 * settings->limits.joins_per_second_per_address;
+    settings->limits.api_burst_per_address =
+        5 * settings->limits.api_requests_per_second_per_address;
+    settings->limits.waiting_table_ttl = std::chrono::minutes(*ttl_minutes);
+    if (*lift) settings->limits.liftPerAddress();
     try {
       Server server(*settings);
       server.stopOnSignals();

@@ -20,8 +20,8 @@ constexpr std::chrono::milliseconds kBusyReadTimeout{5000};
 
 }  // namespace
 
-BusySession::BusySession(net::ip::tcp::socket&& socket, std::shared_ptr<ServerContext> ctx)
-    : stream_(std::move(socket)), ctx_(std::move(ctx)) {
+BusySession::BusySession(net::ip::tcp::socket&& socket, std::shared_ptr<ServerContext> ctx, Why why)
+    : stream_(std::move(socket)), ctx_(std::move(ctx)), why_(why) {
   ++ctx_->refusing;
 }
 
@@ -46,14 +46,17 @@ void BusySession::onRead(beast::error_code ec, std::size_t) {
       ec == net::error::operation_aborted || ec == net::error::connection_reset)
     return;
   const unsigned version = ec ? 11 : parser_.get().version();
-  res_.emplace(http::status::service_unavailable, version);
+  const bool node = why_ == Why::NodeFull;
+  res_.emplace(node ? http::status::service_unavailable : http::status::too_many_requests, version);
   res_->set(http::field::server, "phantomgo");
   res_->set(http::field::content_type, "application/json");
   res_->set(http::field::cache_control, "no-store");
   res_->set(http::field::retry_after, std::to_string(kRetryAfterSeconds));
   res_->body() =
-      R"({"error":{"code":"server-busy","message":"The server holds as many connections as it )"
-      R"(can; try again in a few seconds."}})";
+      node ? R"({"error":{"code":"server-busy","message":"The server holds as many connections )"
+             R"(as it can; try again in a few seconds."}})"
+           : R"({"error":{"code":"rate-limited","message":"Too many connections from your )"
+             R"(address; close some and try again."}})";
   res_->keep_alive(false);
   res_->prepare_payload();
   http::async_write(stream_, *res_,

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/challenge_request.h"
+#include "server/client_address.h"
 #include "server/http_reply.h"
 #include "server/tokens.h"
 
@@ -32,10 +33,8 @@ std::string cancelSecretOf(const std::string& body, bool needed) {
 }
 
 HttpReply rateLimited(int64_t retry_after_ms) {
-  HttpReply r = errorReply(429, "rate-limited",
-                           "Too many open challenges from your address; try again later.");
-  r.headers.emplace_back("Retry-After", std::to_string((retry_after_ms + 999) / 1000));
-  return r;
+  return rateLimitedReply("Too many open challenges from your address; try again later.",
+                          retry_after_ms);
 }
 
 HttpReply noSuchChallenge() {
@@ -45,8 +44,13 @@ HttpReply noSuchChallenge() {
 }  // namespace
 
 ChallengeApi::ChallengeApi(TableRegistry& registry, ChallengeStore& store,
-                           const ServerSettings& settings)
-    : registry_(registry), store_(store), settings_(settings) {}
+                           const ServerSettings& settings, CreationGate* creations,
+                           Metrics* metrics)
+    : registry_(registry),
+      store_(store),
+      settings_(settings),
+      creations_(creations),
+      metrics_(metrics) {}
 
 HttpReply ChallengeApi::handle(const HttpRequest& req, std::string_view path) const {
   const bool get = req.method == "GET" || req.method == "HEAD";
@@ -94,22 +98,36 @@ HttpReply ChallengeApi::create(const HttpRequest& req) const {
   const ServerLimits& l = settings_.limits;
   NewChallenge c;
   c.id = newTableId();
-  c.address = req.client;
+  c.address = limitKey(req.client);
   c.created_at = nowMs();
   c.expires_at = c.created_at + l.challenge_ttl.count();
   c.listing = r.listing.dump();
   c.cancel_secret = newSeatToken();
   const Reservation reserved = store_.reserve(
       c, ChallengeLimits{l.challenges_open_per_address, l.challenges_per_hour_per_address});
-  if (!reserved.reserved) return rateLimited(reserved.retry_after_ms);
+  if (!reserved.reserved) {
+    if (metrics_) metrics_->rateLimited(Metrics::Limit::Challenges);
+    return rateLimited(reserved.retry_after_ms);
+  }
+  // The challenge's table counts among its creator's tables as any other.
+  TableRegistry::NewTable options;
+  options.id = newTableId();
   TableRegistry::Created created;
   try {
-    created = registry_.create(r.table_request);
+    if (creations_) {
+      if (auto refused = creations_->admit(c.address, options.id)) {
+        store_.discard(c.id);
+        return std::move(*refused);
+      }
+    }
+    created = registry_.create(r.table_request, options);
   } catch (const ServerFull& e) {
     store_.discard(c.id);
+    if (creations_) creations_->discard(options.id);
     return errorReply(503, "server-full", e.what());
   } catch (...) {
     store_.discard(c.id);
+    if (creations_) creations_->discard(options.id);
     throw;
   }
   const StoredTable& t = created.record;

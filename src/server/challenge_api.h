@@ -8,6 +8,7 @@
 
 #include <string_view>
 
+#include "server/creation_gate.h"
 #include "server/http_types.h"
 #include "server/server_settings.h"
 #include "server/table_registry.h"
@@ -17,8 +18,10 @@ namespace pg {
 
 class ChallengeApi {
  public:
-  /// Everything referred to outlives the ChallengeApi.
-  ChallengeApi(TableRegistry& registry, ChallengeStore& store, const ServerSettings& settings);
+  /// Everything referred to outlives the ChallengeApi. Without `creations`, a challenge's table
+  /// is not counted among its creator's tables; `metrics` may be null.
+  ChallengeApi(TableRegistry& registry, ChallengeStore& store, const ServerSettings& settings,
+               CreationGate* creations = nullptr, Metrics* metrics = nullptr);
   /// Answers a request whose path is /api/challenges or under it. A creation waits here for
   /// the store. Throws StoreError (the caller answers store-failed).
   HttpReply handle(const HttpRequest& req, std::string_view path) const;
@@ -32,6 +35,8 @@ class ChallengeApi {
   TableRegistry& registry_;
   ChallengeStore& store_;
   const ServerSettings& settings_;
+  CreationGate* creations_;
+  Metrics* metrics_;
 };
 
 }  // namespace pg

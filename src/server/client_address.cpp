@@ -24,13 +24,25 @@ std::string normalizedAddress(std::string_view address) {
   return a.to_string();
 }
 
+bool isTrustedProxy(const std::string& peer, const std::vector<std::string>& trusted) {
+  const std::string p = normalizedAddress(peer);
+  return !p.empty() && std::any_of(trusted.begin(), trusted.end(),
+                                   [&](const std::string& t) { return normalizedAddress(t) == p; });
+}
+
+std::string limitKey(const std::string& address) {
+  boost::system::error_code ec;
+  const auto a = boost::asio::ip::make_address(address, ec);
+  if (ec || !a.is_v6()) return address;
+  auto bytes = a.to_v6().to_bytes();
+  std::fill(bytes.begin() + 8, bytes.end(), 0);
+  return boost::asio::ip::make_address_v6(bytes).to_string() + "/64";
+}
+
 std::string clientAddress(const std::string& peer, std::string_view real_ip,
                           std::string_view forwarded_for, const std::vector<std::string>& trusted) {
   const std::string p = normalizedAddress(peer);
-  const bool from_proxy =
-      !p.empty() && std::any_of(trusted.begin(), trusted.end(),
-                                [&](const std::string& t) { return normalizedAddress(t) == p; });
-  if (from_proxy) {
+  if (isTrustedProxy(p, trusted)) {
     if (std::string r = normalizedAddress(real_ip); !r.empty()) return r;
     const auto comma = forwarded_for.rfind(',');
     const std::string_view last =

@@ -16,6 +16,15 @@ namespace pg {
 std::string clientAddress(const std::string& peer, std::string_view real_ip,
                           std::string_view forwarded_for, const std::vector<std::string>& trusted);
 
+/// Whether `peer` (a TCP peer's address) is one of the `trusted` proxies.
+bool isTrustedProxy(const std::string& peer, const std::vector<std::string>& trusted);
+
+/// The key under which the limits per address count `address` (normalized as clientAddress
+/// gives it): an IPv4 address itself; an IPv6 address's /64 prefix ("2001:db8::/64"), the
+/// block one subscriber is usually given, so that one host cannot escape its limits by
+/// taking a new address of its block for each request.
+std::string limitKey(const std::string& address);
+
 /// `address` normalized as above, or empty if it is not an IP address.
 std::string normalizedAddress(std::string_view address);
 

@@ -6,6 +6,7 @@
 #include <future>
 
 #include "ai/levels.h"
+#include "server/client_address.h"
 #include "server/exception_text.h"
 #include "server/http_reply.h"
 #include "server/level_texts.h"
@@ -99,14 +100,17 @@ struct HttpApi::Finished {
 };
 
 HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
-                 Metrics* metrics, ChallengeStore* challenges, Offload offload)
+                 Metrics* metrics, ChallengeStore* challenges, CreationGate* creations,
+                 Offload offload)
     : registry_(registry),
       store_(store),
       settings_(settings),
       metrics_(metrics),
+      creations_(creations),
       files_(settings.web_dir, vendorFolderFor(settings.web_dir)),
       offload_(std::move(offload)) {
-  if (challenges) lobby_ = std::make_unique<ChallengeApi>(registry, *challenges, settings);
+  if (challenges)
+    lobby_ = std::make_unique<ChallengeApi>(registry, *challenges, settings, creations, metrics);
 }
 
 std::string HttpApi::origin(const HttpRequest& req) const {
@@ -232,19 +236,34 @@ void HttpApi::createTableAsync(const HttpRequest& req, ReplyFn reply) const {
   if (body.is_discarded())
     return reply(errorReply(400, "bad-request", "The body is not valid JSON."));
   std::optional<HttpReply> refused;
+  TableRegistry::NewTable options;
   try {
+    if (creations_) {
+      setupFromJson(body);  // a bad request is answered 400 before anything is counted
+      options.id = newTableId();
+      refused = creations_->admit(limitKey(req.client), options.id);
+      if (refused) return reply(std::move(*refused));
+    }
     // May run after this HttpApi is gone (the registry waits for it, not the API): no `this`.
-    registry_.createAsync(body, [metrics = metrics_, origin = origin(req), reply](
-                                    std::exception_ptr error, TableRegistry::Created created) {
-      if (!error) return reply(createdReply(origin, created));
-      spdlog::error("store failure on POST /api/tables: {}", exceptionText(error));
-      reply(storeFailedReply(metrics, "The server could not read or write its store."));
-    });
+    registry_.createAsync(
+        body,
+        [metrics = metrics_, gate = creations_, id = options.id, origin = origin(req), reply](
+            std::exception_ptr error, TableRegistry::Created created) {
+          if (!error) return reply(createdReply(origin, created));
+          if (gate) gate->discard(id);
+          spdlog::error("store failure on POST /api/tables: {}", exceptionText(error));
+          reply(storeFailedReply(metrics, "The server could not read or write its store."));
+        },
+        options);
   } catch (const ProtocolError& e) {
     refused = errorReply(400, "bad-request", e.what());
   } catch (const ServerFull& e) {
     refused = errorReply(503, "server-full", e.what());
+  } catch (const StoreError& e) {
+    spdlog::error("store failure on POST /api/tables: {}", e.what());
+    refused = storeFailed("The server could not read or write its store.");
   }
+  if (refused && creations_ && !options.id.empty()) creations_->discard(options.id);
   if (refused) reply(std::move(*refused));
 }
 

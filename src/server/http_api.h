@@ -10,6 +10,7 @@
 
 #include "server/belief_api.h"
 #include "server/challenge_api.h"
+#include "server/creation_gate.h"
 #include "server/http_types.h"
 #include "server/metrics.h"
 #include "server/server_settings.h"
@@ -28,9 +29,10 @@ class HttpApi {
   /// nothing is counted; without `challenges`, the lobby's endpoints are 404. With `offload`,
   /// handleAsync computes beliefs (GET /api/games/<id>/belief) there; the jobs it is given
   /// must all have run or been dropped before the HttpApi goes.
+  /// Without `creations`, creating tables has no limit per address.
   HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
           Metrics* metrics = nullptr, ChallengeStore* challenges = nullptr,
-          Offload offload = nullptr);
+          CreationGate* creations = nullptr, Offload offload = nullptr);
   /// Answers one request. Safe from any thread. A creation waits here for the store.
   HttpReply handle(const HttpRequest& req) const;
   using ReplyFn = std::function<void(HttpReply)>;
@@ -61,6 +63,7 @@ class HttpApi {
   Store& store_;
   const ServerSettings& settings_;
   Metrics* metrics_;
+  CreationGate* creations_;
   StaticFiles files_;
   std::unique_ptr<ChallengeApi> lobby_;  // null without a ChallengeStore
   Offload offload_;

@@ -19,6 +19,16 @@ HttpReply errorReply(int status, std::string_view code, std::string_view message
       Json{{"error", Json{{"code", std::string(code)}, {"message", std::string(message)}}}});
 }
 
+int64_t retryAfterSeconds(int64_t ms) {
+  return ms <= 1000 ? 1 : (ms + 999) / 1000;
+}
+
+HttpReply rateLimitedReply(std::string_view message, int64_t retry_after_ms) {
+  HttpReply r = errorReply(429, "rate-limited", message);
+  r.headers.emplace_back("Retry-After", std::to_string(retryAfterSeconds(retry_after_ms)));
+  return r;
+}
+
 std::string linkOrigin(const HttpRequest& req, const ServerSettings& settings) {
   if (!settings.public_url.empty()) {
     std::string o = settings.public_url;

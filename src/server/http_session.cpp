@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "server/client_address.h"
+#include "server/http_reply.h"
 #include "server/query_param.h"
 #include "server/tokens.h"
 #include "server/websocket_session.h"
@@ -17,8 +18,11 @@ namespace http = beast::http;
 namespace net = boost::asio;
 
 HttpSession::HttpSession(net::ip::tcp::socket&& socket, std::shared_ptr<ServerContext> ctx,
-                         ConnectionSlot slot)
-    : stream_(std::move(socket)), ctx_(std::move(ctx)), slot_(std::move(slot)) {
+                         ConnectionSlot slot, std::optional<AddressSlot> address_slot)
+    : stream_(std::move(socket)),
+      ctx_(std::move(ctx)),
+      slot_(std::move(slot)),
+      address_slot_(std::move(address_slot)) {
   boost::system::error_code ec;
   const auto ep = stream_.socket().remote_endpoint(ec);
   remote_ = ec ? "?" : ep.address().to_string() + ":" + std::to_string(ep.port());
@@ -54,7 +58,26 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
   if (ec) return close();
 
   auto& req = parser_->get();
-  if (beast::websocket::is_upgrade(req)) {
+  const auto start = std::chrono::steady_clock::now();
+  HttpRequest in;
+  in.client = clientAddress(peer_, req["X-Real-IP"], req["X-Forwarded-For"],
+                            ctx_->settings.trusted_proxies);
+  const std::string key = limitKey(in.client);
+  const bool upgrade = beast::websocket::is_upgrade(req);
+  if (!countFor(key)) {
+    ctx_->limited(Metrics::Limit::Connections);
+    spdlog::info("{} {} 429 rate-limited: {} connections from the address ({})",
+                 std::string(req.method_string()), upgrade ? "/ws" : "(request)",
+                 ctx_->by_address.count(key), remote_);
+    HttpReply r = rateLimitedReply(
+        "Too many connections from your address; close some and try "
+        "again.",
+        5000);
+    return respond(Answering{std::string(req.method_string()), "", start, req.version(), false,
+                             req.method() == http::verb::head},
+                   std::move(r));
+  }
+  if (upgrade) {
     const std::string target(req.target());
     if (target == "/ws" || target.rfind("/ws?", 0) == 0) {
       // The table's id is in the URL, so that a proxy can send every connection of a table to
@@ -71,24 +94,26 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
       }
       spdlog::info("GET /ws upgrade ({})", remote_);
       stream_.expires_never();
-      std::make_shared<WebsocketSession>(stream_.release_socket(), ctx_, std::move(*slot_), remote_,
-                                         table.value_or(""))
+      std::make_shared<WebsocketSession>(stream_.release_socket(), ctx_, std::move(*slot_),
+                                         std::move(*address_slot_), remote_, table.value_or(""))
           ->run(parser_->release());
       return;
     }
   }
-  const auto start = std::chrono::steady_clock::now();
-  HttpRequest in;
   in.method = std::string(req.method_string());
   in.target = std::string(req.target());
   in.host = std::string(req[http::field::host]);
   in.if_none_match = std::string(req[http::field::if_none_match]);
   in.body = std::move(req.body());
-  in.client = clientAddress(peer_, req["X-Real-IP"], req["X-Forwarded-For"],
-                            ctx_->settings.trusted_proxies);
   // The log gets the path only: a query string could carry anything.
   Answering a{in.method,        in.target.substr(0, in.target.find('?')), start, req.version(),
               req.keep_alive(), req.method() == http::verb::head};
+  if (a.path == "/api" || a.path.rfind("/api/", 0) == 0) {
+    if (const int64_t wait = ctx_->api_requests.take(key); wait > 0) {
+      ctx_->limited(Metrics::Limit::ApiRequests);
+      return respond(a, rateLimitedReply("Too many requests from your address; slow down.", wait));
+    }
+  }
   // Most answers come at once, on this connection's thread, and are written without a hop; a
   // creation answers from the store's writer thread and goes back onto this connection's.
   ctx_->api.handleAsync(in, [self = shared_from_this(), a = std::move(a)](HttpReply out) mutable {
@@ -97,6 +122,13 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
                     self->respond(a, std::move(out));
                   });
   });
+}
+
+bool HttpSession::countFor(const std::string& key) {
+  if (address_slot_ && address_slot_->address() == key) return true;
+  address_slot_.reset();
+  address_slot_ = ctx_->by_address.acquire(key);
+  return address_slot_.has_value();
 }
 
 void HttpSession::respond(const Answering& a, HttpReply out) {

@@ -1,5 +1,7 @@
-// One HTTP connection (Beast): reads requests with a size limit and a timeout, answers them
-// through the HttpApi, and hands a WebSocket upgrade on /ws to a WebsocketSession.
+// One HTTP connection (Beast): reads requests with a size limit and a timeout, enforces the
+// limits per client address that apply to a request (connections at once, /api/ requests a
+// second), answers them through the HttpApi, and hands a WebSocket upgrade on /ws to a
+// WebsocketSession.
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
@@ -17,8 +19,10 @@ namespace pg {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
+  /// `address_slot`: the count of the connection for its client address, when the peer is not
+  /// a trusted proxy (else it is taken at the first request, from the proxy's headers).
   HttpSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<ServerContext> ctx,
-              ConnectionSlot slot);
+              ConnectionSlot slot, std::optional<AddressSlot> address_slot);
   void run();
 
  private:
@@ -35,6 +39,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   };
   void respond(const Answering& a, HttpReply out);
   void reply(boost::beast::http::response<boost::beast::http::string_body>&& res);
+  /// Counts this connection for `key` (a request through a proxy may come from another client
+  /// than the one before on the same connection); false when that address holds its ceiling.
+  bool countFor(const std::string& key);
   void onWrite(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void close();
 
@@ -44,6 +51,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::shared_ptr<boost::beast::http::response<boost::beast::http::string_body>> res_;
   std::shared_ptr<ServerContext> ctx_;
   std::optional<ConnectionSlot> slot_;
+  std::optional<AddressSlot> address_slot_;
   std::string remote_;
   std::string peer_;  // the TCP peer's address alone
 };

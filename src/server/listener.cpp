@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "server/busy_session.h"
+#include "server/client_address.h"
 #include "server/http_session.h"
 
 namespace pg {
@@ -59,19 +59,35 @@ void Listener::onAccept(boost::system::error_code ec, tcp::socket socket) {
   if (ec) {
     spdlog::warn("accept: {}", ec.message());
   } else if (ctx_->connections.load() >= ctx_->settings.limits.max_connections) {
-    refuse(std::move(socket));
+    refuse(std::move(socket), BusySession::Why::NodeFull);
   } else {
+    // A client that is not behind a trusted proxy is its own address: it is counted now, so
+    // that connections which never send a request count too. Behind a proxy the address is
+    // known only from the request's headers (HttpSession counts it there).
+    boost::system::error_code ignored;
+    const auto peer = socket.remote_endpoint(ignored);
+    std::optional<AddressSlot> slot;
+    const std::string address = ignored ? std::string() : peer.address().to_string();
+    if (!address.empty() && !isTrustedProxy(address, ctx_->settings.trusted_proxies)) {
+      slot = ctx_->by_address.acquire(limitKey(normalizedAddress(address)));
+      if (!slot) {
+        ctx_->limited(Metrics::Limit::Connections);
+        refuse(std::move(socket), BusySession::Why::AddressFull);
+        return doAccept();
+      }
+    }
     // Small frames go out at once: Nagle's algorithm with the peer's delayed ACK would hold
     // an answer back for tens of milliseconds.
-    boost::system::error_code ignored;
     socket.set_option(tcp::no_delay(true), ignored);
-    std::make_shared<HttpSession>(std::move(socket), ctx_, ConnectionSlot(ctx_.get()))->run();
+    std::make_shared<HttpSession>(std::move(socket), ctx_, ConnectionSlot(ctx_.get()),
+                                  std::move(slot))
+        ->run();
   }
   doAccept();
 }
 
-void Listener::refuse(tcp::socket socket) {
-  if (ctx_->metrics) ctx_->metrics->connectionRefused();
+void Listener::refuse(tcp::socket socket, BusySession::Why why) {
+  if (why == BusySession::Why::NodeFull && ctx_->metrics) ctx_->metrics->connectionRefused();
   if (ctx_->refusing.load() >= kMaxRefusing) {
     spdlog::warn("connection closed: {} connections open, {} busy answers under way",
                  ctx_->connections.load(), ctx_->refusing.load());
@@ -79,9 +95,10 @@ void Listener::refuse(tcp::socket socket) {
     socket.close(ignored);
     return;
   }
-  spdlog::warn("connection refused (503 server-busy): {} connections open",
-               ctx_->connections.load());
-  std::make_shared<BusySession>(std::move(socket), ctx_)->run();
+  if (why == BusySession::Why::NodeFull)
+    spdlog::warn("connection refused (503 server-busy): {} connections open",
+                 ctx_->connections.load());
+  std::make_shared<BusySession>(std::move(socket), ctx_, why)->run();
 }
 
 void Listener::backOff(const boost::system::error_code& ec) {

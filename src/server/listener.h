@@ -1,6 +1,8 @@
 // Accepts TCP connections and hands each to an HTTP session (Beast); past the connection limit,
-// to a BusySession (503 server-busy). When accept fails for want of descriptors or memory
-// (EMFILE, ENFILE, ENOBUFS, ENOMEM), it backs off (10 ms, doubling up to 1 s) and tries again.
+// to a BusySession (503 server-busy), and past its client address's (a client not behind a
+// trusted proxy), to a BusySession answering 429 rate-limited. When accept fails for want of
+// descriptors or memory (EMFILE, ENFILE, ENOBUFS, ENOMEM), it backs off (10 ms, doubling up to 1 s)
+// and tries again.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -9,6 +11,7 @@
 #include <chrono>
 #include <memory>
 
+#include "server/busy_session.h"
 #include "server/server_context.h"
 
 namespace pg {
@@ -26,8 +29,9 @@ class Listener : public std::enable_shared_from_this<Listener> {
  private:
   void doAccept();
   void onAccept(boost::system::error_code ec, boost::asio::ip::tcp::socket socket);
-  /// A connection past the limit: a busy answer, or closed at once when enough are under way.
-  void refuse(boost::asio::ip::tcp::socket socket);
+  /// A connection past a limit: a busy (or rate-limited) answer, or closed at once when enough
+  /// are under way.
+  void refuse(boost::asio::ip::tcp::socket socket, BusySession::Why why);
   /// Accepts again after a pause that doubles with each failure in a row.
   void backOff(const boost::system::error_code& ec);
 

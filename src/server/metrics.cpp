@@ -74,6 +74,48 @@ Metrics::Metrics() : registry_(std::make_unique<prometheus::Registry>()) {
                              "Table claims refused because another node holds the table.");
   tables_dropped_ = &counter(r, "phantomgo_tables_dropped_total",
                              "Tables dropped from memory because their claim was lost.");
+  auto& limited = prometheus::BuildCounter()
+                      .Name("phantomgo_rate_limited_total")
+                      .Help(
+                          "Requests, connections and messages refused by a limit per client "
+                          "address (429 rate-limited), by the limit that refused them.")
+                      .Register(r);
+  for (std::size_t i = 0; i < kLimits; ++i)
+    rate_limited_[i] = &limited.Add({{"kind", std::string(limitName(static_cast<Limit>(i)))}});
+  tables_expired_ = &counter(r, "phantomgo_tables_expired_total",
+                             "Waiting tables nobody joined in time, closed with no result.");
+}
+
+std::string_view Metrics::limitName(Limit limit) {
+  switch (limit) {
+    case Limit::Connections:
+      return "connections";
+    case Limit::Joins:
+      return "joins";
+    case Limit::ApiRequests:
+      return "api_requests";
+    case Limit::TablesPerMinute:
+      return "tables_per_minute";
+    case Limit::TablesPerHour:
+      return "tables_per_hour";
+    case Limit::WaitingTables:
+      return "waiting_tables";
+    case Limit::Spectators:
+      return "spectators";
+    case Limit::Chat:
+      return "chat";
+    case Limit::Challenges:
+      return "challenges";
+  }
+  return "unknown";
+}
+
+void Metrics::rateLimited(Limit limit) {
+  rate_limited_[static_cast<std::size_t>(limit)]->Increment();
+}
+
+void Metrics::tablesExpired(std::size_t n) {
+  tables_expired_->Increment(static_cast<double>(n));
 }
 
 Metrics::~Metrics() = default;

@@ -4,11 +4,13 @@
 // is looked up per event. Nothing counted here names a table, a seat, a token or a point.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <cstddef>
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace prometheus {
 class Registry;
@@ -25,6 +27,22 @@ class Metrics {
   enum class Action { Try, Pass, Resign };
   /// Who answered `store-failed`: a table (an action or a start not stored) or the HTTP API.
   enum class StoreErrorAt { Table, Http };
+
+  /// A limit per client address that refused something (`429 rate-limited`).
+  enum class Limit {
+    Connections,      ///< connections open at once
+    Joins,            ///< WebSocket joins a second
+    ApiRequests,      ///< /api/ requests a second
+    TablesPerMinute,  ///< tables created within a minute
+    TablesPerHour,    ///< tables created within an hour
+    WaitingTables,    ///< waiting tables at once
+    Spectators,       ///< spectators of one table
+    Chat,             ///< chat lines (per connection, and per address among spectators)
+    Challenges,       ///< the lobby's open challenges and challenges an hour
+  };
+  static constexpr std::size_t kLimits = 9;
+  /// The `kind` label of a limit ("connections", "tables_per_minute", ...).
+  static std::string_view limitName(Limit limit);
 
   Metrics();
   ~Metrics();
@@ -47,6 +65,11 @@ class Metrics {
   /// One thinking job of a computer player.
   void botThinking(std::chrono::steady_clock::duration d);
   void storeError(StoreErrorAt where);
+
+  /// A request, connection or message refused by a limit per address.
+  void rateLimited(Limit limit);
+  /// Waiting tables that expired (closed with no result and deleted from the store).
+  void tablesExpired(std::size_t n);
 
   /// Table ownership among nodes sharing a store (called by the TableRegistry).
   void tableClaimed();
@@ -74,6 +97,8 @@ class Metrics {
   prometheus::Counter* claims_;
   prometheus::Counter* claims_refused_;
   prometheus::Counter* tables_dropped_;
+  std::array<prometheus::Counter*, kLimits> rate_limited_{};
+  prometheus::Counter* tables_expired_;
 };
 
 }  // namespace pg

@@ -20,6 +20,12 @@ class Peer {
   virtual void close() = 0;
   /// A short label for the logs (the remote address); never a secret.
   virtual const std::string& label() const = 0;
+  /// The key of the client's address for the limits per address (client_address.h limitKey);
+  /// empty when unknown (a connection made inside the process).
+  virtual const std::string& address() const {
+    static const std::string none;
+    return none;
+  }
 };
 
 }  // namespace pg

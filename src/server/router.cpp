@@ -12,7 +12,7 @@ namespace pg {
 
 void routeMessage(const std::string& text, const std::string& route,
                   const std::shared_ptr<Peer>& peer, std::shared_ptr<Table>& table,
-                  TableRegistry& registry) {
+                  TableRegistry& registry, const JoinGate& admit_join) {
   auto error = [&](std::string_view code, std::string_view message) {
     peer->send(errorFrame(code, message));
   };
@@ -26,11 +26,16 @@ void routeMessage(const std::string& text, const std::string& route,
       return error("already-joined", "This connection belongs to another table.");
     if (!route.empty() && join->table != route)
       return error("wrong-table", "This connection was opened for another table.");
+    if (admit_join && admit_join() > 0)
+      return error("rate-limited", "Too many joins from your address; wait a moment.");
     if (!table) {
       try {
         table = registry.find(join->table);
       } catch (const TableElsewhere&) {
         error("table-elsewhere", "Another server holds this table now; connect again.");
+        return peer->close();
+      } catch (const ServerFull&) {
+        error("server-full", "The server is full; try again later.");
         return peer->close();
       } catch (const StoreError&) {
         // The database is away (a lost session, a failover): this connection is of no use

@@ -2,6 +2,8 @@
 // that WebsocketSession uses and that the fuzz target drives directly.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -19,8 +21,11 @@ class TableRegistry;
 /// Anything else, or anything malformed, is answered with an error frame. When another node serves
 /// the table, the connection is told `table-elsewhere` and closed, so that the client connects
 /// again (and lands on the owner).
+/// `admit_join`, if set, is asked before each join that would look a table up: 0 lets it through,
+/// anything else is the milliseconds to wait, and the join is answered `rate-limited`.
+using JoinGate = std::function<int64_t()>;
 void routeMessage(const std::string& text, const std::string& route,
                   const std::shared_ptr<Peer>& peer, std::shared_ptr<Table>& table,
-                  TableRegistry& registry);
+                  TableRegistry& registry, const JoinGate& admit_join = {});
 
 }  // namespace pg

@@ -7,6 +7,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <condition_variable>
 #include <filesystem>
@@ -14,11 +15,13 @@
 #include <thread>
 #include <vector>
 
+#include "server/creation_gate.h"
 #include "server/fd_budget.h"
 #include "server/http_api.h"
 #include "server/listener.h"
 #include "server/metrics.h"
 #include "server/server_context.h"
+#include "server/table.h"
 #include "server/table_registry.h"
 #include "store/open_store.h"
 
@@ -59,16 +62,18 @@ struct Server::Impl {
   Metrics metrics;
   net::io_context ioc;
   std::unique_ptr<net::executor_work_guard<net::io_context::executor_type>> work;
-  std::unique_ptr<Store> store;           // SQLite or PostgreSQL, by the --db location
-  std::unique_ptr<ChallengeStore> lobby;  // the same database's open challenges
+  std::unique_ptr<Store> store;              // SQLite or PostgreSQL, by the --db location
+  std::unique_ptr<ChallengeStore> lobby;     // the same database's open challenges
+  std::unique_ptr<CreationStore> creations;  // and its counts of tables created per address
+  std::unique_ptr<CreationGate> gate;
   net::thread_pool bots;
   std::unique_ptr<TableRegistry> registry;
   std::unique_ptr<HttpApi> api;
   std::shared_ptr<ServerContext> ctx;
   std::shared_ptr<Listener> listener;
   std::unique_ptr<net::signal_set> signals;
+  std::unique_ptr<net::steady_timer> expiry;  // looks for waiting tables nobody joined in time
   std::vector<std::thread> threads;
-  std::size_t reloaded = 0;
 
   std::mutex mutex;
   std::condition_variable cv;
@@ -79,6 +84,8 @@ struct Server::Impl {
         ioc(std::max(1, settings.threads)),
         store(openStore(settings.db_path, settings.durability, settings.group_commit)),
         lobby(openChallengeStore(settings.db_path, settings.durability)),
+        creations(openCreationStore(settings.db_path, settings.durability)),
+        gate(std::make_unique<CreationGate>(*creations, settings.limits, &metrics)),
         bots(static_cast<std::size_t>(std::max(1, settings.bot_threads))) {}
 };
 
@@ -98,21 +105,17 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
   // Beliefs after the end are computed on the computer players' pool: stop() joins it before
   // the API goes.
   m.api = std::make_unique<HttpApi>(
-      *m.registry, *m.store, m.settings, &m.metrics, m.lobby.get(),
+      *m.registry, *m.store, m.settings, &m.metrics, m.lobby.get(), m.gate.get(),
       [pool = &m.bots](std::function<void()> job) { net::post(*pool, std::move(job)); });
   m.ctx = std::shared_ptr<ServerContext>(
-      new ServerContext{m.settings, *m.registry, *m.api, &m.metrics, {}, {}});
+      new ServerContext(m.settings, *m.registry, *m.api, &m.metrics));
   // Read at each scrape; the scrapes (HttpApi) end before the registry and the context go.
   m.metrics.readAtScrape([r = m.registry.get()] { return r->size(); },
                          [c = m.ctx.get()] { return c->connections.load(); });
   spdlog::info("store {}", m.store->description());
-  // An embedded store has this node alone: its unfinished tables are all this node's, their
-  // clocks and computers run again at once. On a shared store a table is loaded on demand by
-  // the node its id routes to.
-  if (!m.store->shared()) {
-    m.reloaded = m.registry->loadUnfinished();
-    spdlog::info("reloaded {} unfinished table(s)", m.reloaded);
-  }
+  // Nothing is loaded at start: a table is loaded when someone joins it (on a shared store, by
+  // the node its id routes to), so a restart serves again at once however many tables wait
+  // in the store, and memory holds only the tables someone is at.
   if (!std::filesystem::is_directory(m.settings.web_dir))
     spdlog::warn("web folder {} does not exist: static files will be 404", m.settings.web_dir);
 }
@@ -134,10 +137,34 @@ uint16_t Server::start() {
   const net::ip::tcp::endpoint ep(address, m.settings.port);
   m.listener = std::make_shared<Listener>(m.ioc, ep, m.ctx);
   m.listener->run();
+  m.expiry = std::make_unique<net::steady_timer>(m.ioc);
+  armExpiry();
   for (int i = 0; i < std::max(1, m.settings.threads); ++i)
     m.threads.emplace_back([&m] { m.ioc.run(); });
   spdlog::info("listening on http://{}:{}", m.settings.bind, m.listener->port());
   return m.listener->port();
+}
+
+void Server::armExpiry() {
+  Impl& m = *impl_;
+  m.expiry->expires_after(m.settings.limits.expiry_interval);
+  m.expiry->async_wait([this](const boost::system::error_code& ec) {
+    if (ec) return;
+    // The store's deletes block: on the pool for slow work, not on a network thread.
+    net::post(impl_->bots, [this] {
+      Impl& in = *impl_;
+      try {
+        in.registry->expireWaiting(nowMs() - in.settings.limits.waiting_table_ttl.count());
+        in.registry->sweepIdle(in.settings.limits.expiry_interval);
+      } catch (const std::exception& e) {
+        spdlog::error("expiring waiting tables: {}", e.what());
+      }
+      net::post(in.ioc, [this] {
+        std::lock_guard lock(impl_->mutex);
+        if (!impl_->stopped) armExpiry();
+      });
+    });
+  });
 }
 
 void Server::stopOnSignals() {
@@ -160,6 +187,7 @@ void Server::stop() {
   }
   if (m.listener) m.listener->stop();
   m.registry->shutdown();
+  if (m.expiry) net::post(m.ioc, [&m] { m.expiry->cancel(); });
   if (m.signals) {
     boost::system::error_code ec;
     m.signals->cancel(ec);
@@ -188,10 +216,6 @@ uint16_t Server::port() const {
 
 std::size_t Server::tablesInMemory() const {
   return impl_->registry->size();
-}
-
-std::size_t Server::reloadedTables() const {
-  return impl_->reloaded;
 }
 
 }  // namespace pg

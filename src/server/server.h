@@ -12,8 +12,8 @@ namespace pg {
 
 class Server {
  public:
-  /// Opens the store and reloads every unfinished table. Throws StoreError or std::exception
-  /// when the store cannot be opened or read.
+  /// Opens the store (tables are loaded when someone joins them). Throws StoreError or
+  /// std::exception when the store cannot be opened or read.
   explicit Server(ServerSettings settings);
   ~Server();
   Server(const Server&) = delete;
@@ -33,9 +33,12 @@ class Server {
   uint16_t port() const;
   /// Tables in memory (for tests).
   std::size_t tablesInMemory() const;
-  std::size_t reloadedTables() const;
 
  private:
+  /// Every `expiry_interval`: expires the waiting tables nobody joined in time, and lets the
+  /// idle ones leave memory.
+  void armExpiry();
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -6,6 +6,8 @@
 #include <atomic>
 #include <cstddef>
 
+#include "server/address_connections.h"
+#include "server/address_rate.h"
 #include "server/http_api.h"
 #include "server/metrics.h"
 #include "server/server_settings.h"
@@ -14,13 +16,32 @@
 namespace pg {
 
 struct ServerContext {
+  ServerContext(const ServerSettings& s, TableRegistry& r, HttpApi& a, Metrics* m)
+      : settings(s),
+        registry(r),
+        api(a),
+        metrics(m),
+        by_address(s.limits.connections_per_address),
+        joins(s.limits.joins_per_second_per_address, s.limits.join_burst_per_address),
+        api_requests(s.limits.api_requests_per_second_per_address, s.limits.api_burst_per_address) {
+  }
+
   const ServerSettings& settings;
   TableRegistry& registry;
   HttpApi& api;
   Metrics* metrics = nullptr;  ///< may be null
   std::atomic<std::size_t> connections{0};
-  /// Connections past the limit being answered 503 (at most kMaxRefusing at a time).
+  /// Connections past a limit being answered 503 or 429 (at most kMaxRefusing at a time).
   std::atomic<std::size_t> refusing{0};
+  /// The limits per client address that the sessions enforce (the store counts creations).
+  AddressConnections by_address;
+  AddressRate joins;
+  AddressRate api_requests;
+
+  /// Counts a refusal by a limit per address.
+  void limited(Metrics::Limit limit) const {
+    if (metrics) metrics->rateLimited(limit);
+  }
 };
 
 /// Busy answers in progress at most; further connections past the limit are closed at once.

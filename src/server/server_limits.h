@@ -28,7 +28,11 @@ struct ServerLimits {
   std::size_t max_queued_frames = 4096;
   /// Largest HTTP request body.
   std::size_t max_body_bytes = 64 * 1024;
-  /// Tables held in memory (every unfinished one, and finished ones being watched).
+  /// Tables held in memory: those in play, and the waiting or finished ones that a connection
+  /// has joined. A waiting table is in the store only until someone joins it (and leaves
+  /// memory when its last connection goes), so it counts toward its creator's waiting tables
+  /// (below), not toward this. Past it, creations are answered 503 server-full and joins of a
+  /// table not in memory `server-full`.
   std::size_t max_tables = 10000;
   /// The lobby, per client address (client_address.h): open challenges at once, and
   /// challenges created within an hour; beyond, `429 rate-limited`.
@@ -38,6 +42,49 @@ struct ServerLimits {
   std::chrono::milliseconds challenge_ttl{15 * 60 * 1000};
   /// Challenges listed by GET /api/challenges at most (the oldest first).
   int challenges_listed = 100;
+
+  // Per client address (client_address.h: the TCP peer, or the address a trusted proxy
+  // names). Every refusal is `429 rate-limited` with Retry-After (a WebSocket error frame of
+  // that code for a join), counted in /metrics by kind. The defaults leave room for a family or
+  // a school behind one address; docs/security.md gives the reasons, docs/deploy.md how to
+  // raise them.
+
+  /// Open connections (HTTP and WebSocket together) at once.
+  std::size_t connections_per_address = 256;
+  /// WebSocket joins (token bucket): sustained per second, and the burst allowed.
+  double joins_per_second_per_address = 10;
+  double join_burst_per_address = 60;
+  /// Requests to /api/ (token bucket): sustained per second, and the burst allowed. Static
+  /// files, /healthz and /metrics are not counted.
+  double api_requests_per_second_per_address = 20;
+  double api_burst_per_address = 100;
+  /// Tables created (POST /api/tables and the lobby's challenges; rematches are not) within a
+  /// minute and within an hour, counted in the store (every node of a cluster sees the same).
+  int tables_per_minute_per_address = 30;
+  int tables_per_hour_per_address = 300;
+  /// Waiting tables (created, not yet started) at once, counted in the store as well.
+  int waiting_tables_per_address = 50;
+  /// Spectator connections on one table.
+  int spectators_per_table_per_address = 16;
+
+  /// A table that has not started this long after its creation (its players never all joined)
+  /// is expired: closed with no result and deleted from the store.
+  std::chrono::milliseconds waiting_table_ttl{24 * 3600 * 1000};
+  /// For a load test, whose every client comes from one address: the limits per address
+  /// (above) out of the way.
+  void liftPerAddress() {
+    constexpr int kMany = 1 << 30;
+    connections_per_address = kMany;
+    joins_per_second_per_address = join_burst_per_address = kMany;
+    api_requests_per_second_per_address = api_burst_per_address = kMany;
+    tables_per_minute_per_address = tables_per_hour_per_address = kMany;
+    waiting_tables_per_address = spectators_per_table_per_address = kMany;
+  }
+
+  /// How often the node looks for expired tables, and for finished or waiting tables that no
+  /// connection holds (loaded by GET /api/tables/<id>; they leave memory after one to two
+  /// intervals).
+  std::chrono::milliseconds expiry_interval{60 * 1000};
 };
 
 }  // namespace pg

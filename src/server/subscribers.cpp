@@ -77,6 +77,15 @@ Presence Subscribers::presence() const {
   return p;
 }
 
+int Subscribers::spectatorsFrom(const std::string& address) const {
+  int n = 0;
+  for (const Subscriber& s : subs_) {
+    if (s.role != Role::Spectator) continue;
+    if (const auto peer = s.peer.lock(); peer && peer->address() == address) ++n;
+  }
+  return n;
+}
+
 void Subscribers::flush(const Referee& referee) {
   const int size = referee.rules().size;
   std::map<std::pair<int, int>, Frame> made;  // (audience, index) -> frame, built once

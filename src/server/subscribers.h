@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "protocol/client_message.h"
@@ -49,6 +50,8 @@ class Subscribers {
 
   /// Live connections only.
   Presence presence() const;
+  /// Live spectator connections whose client address is `address` (Peer::address).
+  int spectatorsFrom(const std::string& address) const;
   /// Sends every subscriber the events of its audiences it has not been sent yet.
   void flush(const Referee& referee);
   /// Sends `f` to every live subscriber.

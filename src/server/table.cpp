@@ -43,6 +43,8 @@ std::shared_ptr<Table> Table::load(TableContext ctx, StoredTable record,
 Table::Table(TableContext ctx, StoredTable record, TableSetup setup)
     : ctx_(std::move(ctx)),
       id_(record.id),
+      created_at_(record.created_at),
+      started_flag_(record.started_at.has_value()),
       strand_(net::make_strand(*ctx_.io)),
       record_(std::move(record)),
       setup_(std::move(setup)),
@@ -132,6 +134,14 @@ void Table::doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req) {
     if (!seat) return fail("bad-token", "That token holds no seat at this table.");
     role = *seat;
   }
+  // A seat always gets in; spectators from one address are a bounded crowd (each one is a
+  // fan-out of every event, and could speak in the spectators' chat).
+  if (role == Role::Spectator && !peer->address().empty() &&
+      subs_.spectatorsFrom(peer->address()) >=
+          ctx_.settings->limits.spectators_per_table_per_address) {
+    if (ctx_.metrics) ctx_.metrics->rateLimited(Metrics::Limit::Spectators);
+    return fail("rate-limited", "Too many spectators of this table from your address.");
+  }
   const auto last = Subscribers::lastVersions(role, req.last_version);
   if (!last)
     return fail("bad-request", role == Role::Hotseat
@@ -174,6 +184,7 @@ void Table::finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::ex
     writeFailed("the start", error, nullptr);
   } else {
     record_.started_at = at;
+    started_flag_ = true;
     away_.turnStarted(at);
     spdlog::info("table {}: started", id_);
     if (clock_ && !referee_->over()) {
@@ -202,7 +213,44 @@ void Table::doLeave(const Peer* peer) {
     broadcastPresence();
     publishInfo();
   }
-  if (subs_.empty() && referee_->over() && ctx_.on_idle) ctx_.on_idle(this);
+  idleIfAlone();
+}
+
+void Table::sweepIdle() {
+  enqueue([this] {
+    subs_.remove(nullptr);  // forgets the connections that have gone
+    idleIfAlone();
+  });
+}
+
+void Table::idleIfAlone() {
+  if (closed_ || !subs_.empty() || !ctx_.on_idle) return;
+  if (referee_->over()) return ctx_.on_idle(this);
+  if (!started() && !seat_joined_[0] && !seat_joined_[1]) {
+    // Nobody has taken a seat: everything of the table is in the store, and it waits there,
+    // not in memory. (Once a seat has joined, the table remembers it until the game starts,
+    // which needs every seat to have joined once: it stays.)
+    closed_ = true;
+    timer_.cancel();
+    away_timer_.cancel();
+    ctx_.on_idle(this);
+  }
+}
+
+void Table::expire(std::function<void()> then) {
+  enqueue([this, then = std::move(then)] {
+    if (closed_) {
+      if (then) then();
+      return;
+    }
+    if (!started()) {
+      spdlog::info("table {}: expired, nobody joined in time", id_);
+      subs_.broadcast(
+          errorFrame("table-expired", "Nobody joined this table in time; it has been closed."));
+    }
+    doDrop();
+    if (then) then();
+  });
 }
 
 // ---- Commands ----
@@ -411,7 +459,11 @@ void Table::botDone(Action action, int version) {
 void Table::doChat(const std::shared_ptr<Peer>& peer, Role role, const std::string& text) {
   const auto refused =
       chat_.refusal(role, setup_.mode == TableMode::Online, peer.get(), RateLimiter::Clock::now());
-  if (refused) return peer->send(errorFrame(refused->code, refused->message));
+  if (refused) {
+    if (ctx_.metrics && std::string_view(refused->code) == "rate-limited")
+      ctx_.metrics->rateLimited(Metrics::Limit::Chat);
+    return peer->send(errorFrame(refused->code, refused->message));
+  }
   ChatLine line = chat_.next(role, text, referee_->turn(), nowMs());
   StoredChat stored = line.stored();
   commits_.begin();

@@ -20,6 +20,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <cstdint>
@@ -60,8 +61,10 @@ struct TableContext {
   boost::asio::thread_pool* bots = nullptr;  ///< the computer players think here
   const ServerSettings* settings = nullptr;
   Metrics* metrics = nullptr;  ///< the node's counters; null: nothing is counted
-  /// Called on the table's strand when a finished table has no connection left (it may then be
-  /// dropped from memory; it is reloaded from the store on demand).
+  /// Called on the table's strand when a finished table, or one not started that no seat has
+  /// joined yet, has no connection left (it may then be dropped from memory; it is reloaded
+  /// from the store on demand). A table not started closes itself first: a join that reaches
+  /// it afterwards is closed, and the client's reconnect loads the table again.
   std::function<void(const Table*)> on_idle;
   /// Called on the table's strand when the store refused a write because this node no longer
   /// holds the table's claim (ClaimLost): the table has dropped itself (see Table::drop).
@@ -107,9 +110,28 @@ class Table : public std::enable_shared_from_this<Table> {
   /// strand afterwards: every write the table began is queued in the store by then.
   void drop(std::function<void()> then = {});
 
+  /// A finished table, or a waiting one that no seat has joined, with no connection asks to
+  /// leave memory (as when its last connection leaves): for one that was loaded without a
+  /// join (GET /api/tables/<id>), or only watched.
+  void sweepIdle();
+  /// Marks the table as just looked up (TableRegistry::find), so that a sweep leaves it be
+  /// while the join that looked it up is on its way. Any thread.
+  void touch() { touched_at_ = std::chrono::steady_clock::now().time_since_epoch().count(); }
+  /// When touch() was last called, in steady_clock ticks. Any thread.
+  int64_t touchedAt() const { return touched_at_.load(); }
+
+  /// Nobody joined in time (TableRegistry::expireWaiting, after it forgot the table): unless
+  /// the game started meanwhile, every connection is told `table-expired`; then all are closed
+  /// as drop() closes them. Nothing stored is touched. `then` runs on the strand afterwards.
+  void expire(std::function<void()> then = {});
+
   /// Public information (GET /api/tables/<id>): no hidden information. Any thread.
   Json info() const { return info_.get(); }
   bool over() const { return info_.over(); }
+  /// Whether the game has started (every human seat joined once). Any thread.
+  bool hasStarted() const { return started_flag_.load(); }
+  /// When the table was created, milliseconds since the Unix epoch. Any thread.
+  int64_t createdAt() const { return created_at_; }
 
  private:
   Table(TableContext ctx, StoredTable record, TableSetup setup);
@@ -117,6 +139,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req);
   void doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd);
   void doLeave(const Peer* peer);
+  /// With no connection left, a finished or waiting table asks to leave memory (on_idle).
+  void idleIfAlone();
   /// Runs `f` on the strand now, or after the write in flight.
   void enqueue(std::function<void()> f);
 
@@ -183,6 +207,9 @@ class Table : public std::enable_shared_from_this<Table> {
 
   TableContext ctx_;
   const std::string id_;
+  const int64_t created_at_;
+  std::atomic<bool> started_flag_{false};  // record_.started_at is set, for other threads
+  std::atomic<int64_t> touched_at_{0};     // touch()
   TableStrand strand_;
   ClockTimer timer_{strand_};
 

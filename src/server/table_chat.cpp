@@ -1,5 +1,7 @@
 #include "server/table_chat.h"
 
+#include "server/peer.h"
+
 namespace pg {
 
 Json ChatLine::toJson() const {
@@ -32,8 +34,15 @@ std::optional<TableChat::Refusal> TableChat::refusal(Role role, bool online, con
   if (role != Role::Spectator && !online)
     return Refusal{"no-chat", "Only the players of an online table chat with each other."};
   if (lines_.size() >= kMaxLines) return Refusal{"chat-full", "This table's chat is full."};
+  const Refusal too_fast{"rate-limited", "Too many chat lines; wait a moment."};
   auto it = rates_.try_emplace(author, kRate, kBurst).first;
-  if (!it->second.allow(now)) return Refusal{"rate-limited", "Too many chat lines; wait a moment."};
+  if (!it->second.allow(now)) return too_fast;
+  if (role == Role::Spectator && !author->address().empty()) {
+    if (address_rates_.size() >= kMaxAddressRates)
+      std::erase_if(address_rates_, [&](const auto& kv) { return kv.second.fullAt(now); });
+    auto a = address_rates_.try_emplace(author->address(), kAddressRate, kAddressBurst).first;
+    if (!a->second.allow(now)) return too_fast;
+  }
   return std::nullopt;
 }
 

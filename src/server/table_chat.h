@@ -43,6 +43,10 @@ class TableChat {
   /// Lines per author connection: one a second, three at once.
   static constexpr double kRate = 1.0;
   static constexpr double kBurst = 3.0;
+  /// Spectators' lines per client address, whatever their connections: two a second, six at
+  /// once (so that many connections from one address cannot fill the chat).
+  static constexpr double kAddressRate = 2.0;
+  static constexpr double kAddressBurst = 6.0;
 
   explicit TableChat(std::vector<ChatLine> lines = {}) : lines_(std::move(lines)) {}
 
@@ -73,6 +77,9 @@ class TableChat {
  private:
   std::vector<ChatLine> lines_;
   std::map<const Peer*, RateLimiter> rates_;
+  /// Spectators' rates by address; the full ones are forgotten past kMaxAddressRates.
+  static constexpr std::size_t kMaxAddressRates = 1024;
+  std::map<std::string, RateLimiter> address_rates_;
 };
 
 }  // namespace pg

@@ -16,6 +16,10 @@ namespace {
 constexpr std::chrono::milliseconds kUnknownTtl{10000};
 constexpr std::chrono::milliseconds kElsewhereTtl{500};
 constexpr std::size_t kMaxMisses = 100000;
+// The least time after its lookup that sweepIdle() leaves a table be: its join is on its way.
+constexpr std::chrono::milliseconds kMinIdleGrace{1000};
+// Expired tables the store deletes in one transaction.
+constexpr int kExpireBatch = 500;
 
 }  // namespace
 
@@ -29,7 +33,7 @@ TableRegistry::TableRegistry(TableContext ctx) : ctx_(std::move(ctx)) {
         [done = std::move(done)](std::exception_ptr error, Created created) {
           done(error, std::move(created.record));
         },
-        rematch_of);
+        NewTable{rematch_of, {}});
   };
   ctx_.store->onClaimsLost([this] { dropAll(); });
   ctx_.store->onReleaseRequested([this](const std::string& id) { handOver(id); });
@@ -42,8 +46,7 @@ TableRegistry::~TableRegistry() {
   created_cv_.wait(lock, [&] { return creating_ == 0; });
 }
 
-void TableRegistry::createAsync(const Json& request, CreateDone done,
-                                const std::string& rematch_of) {
+void TableRegistry::createAsync(const Json& request, CreateDone done, const NewTable& options) {
   const TableSetup setup = setupFromJson(request);
   {
     std::lock_guard lock(mutex_);
@@ -52,10 +55,10 @@ void TableRegistry::createAsync(const Json& request, CreateDone done,
     ++creating_;
   }
   StoredTable rec;
-  rec.id = newTableId();
+  rec.id = options.id.empty() ? newTableId() : options.id;
   rec.created_at = nowMs();
   rec.setup = setupToJson(setup).dump();
-  rec.rematch_of = rematch_of;
+  rec.rematch_of = options.rematch_of;
   if (setup.mode == TableMode::Hotseat) {
     rec.hotseat_token = newSeatToken();
   } else {
@@ -74,8 +77,9 @@ void TableRegistry::createAsync(const Json& request, CreateDone done,
     Json info;
     if (table) {
       info = table->info();
-      // On a shared store the node that the id routes to claims the table on its first join.
-      if (ctx_.store->shared()) table.reset();
+      // The table waits in the store: its first join loads it (on a shared store, on the node
+      // that its id routes to, which claims it then).
+      table.reset();
       const Rules& r = setup.rules;
       spdlog::info("table {}: created, {} {}x{}{}{}{}", rec.id, tableModeName(setup.mode), r.size,
                    r.size, r.handicap ? " handicap" : "",
@@ -84,26 +88,27 @@ void TableRegistry::createAsync(const Json& request, CreateDone done,
     {
       // The last use of `this`: once creating_ falls, the registry may be destroyed.
       std::lock_guard lock(mutex_);
-      if (table) tables_[rec.id] = table;
       --creating_;
       created_cv_.notify_all();
     }
     if (error) return done(error, Created{});
-    if (table) table->start();
     done(nullptr, Created{std::move(rec), std::move(info)});
   };
   ctx_.store->createTableAsync(rec, std::move(stored));
 }
 
-TableRegistry::Created TableRegistry::create(const Json& request) {
+TableRegistry::Created TableRegistry::create(const Json& request, const NewTable& options) {
   std::promise<Created> promise;
   std::future<Created> result = promise.get_future();
-  createAsync(request, [&promise](std::exception_ptr error, Created created) {
-    if (error)
-      promise.set_exception(error);
-    else
-      promise.set_value(std::move(created));
-  });
+  createAsync(
+      request,
+      [&promise](std::exception_ptr error, Created created) {
+        if (error)
+          promise.set_exception(error);
+        else
+          promise.set_value(std::move(created));
+      },
+      options);
   return result.get();
 }
 
@@ -111,7 +116,10 @@ std::shared_ptr<Table> TableRegistry::find(const std::string& id) {
   if (!isTableId(id)) return nullptr;
   std::unique_lock lock(mutex_);
   for (;;) {
-    if (auto it = tables_.find(id); it != tables_.end()) return it->second;
+    if (auto it = tables_.find(id); it != tables_.end()) {
+      it->second->touch();
+      return it->second;
+    }
     if (auto m = misses_.find(id); m != misses_.end()) {
       if (std::chrono::steady_clock::now() < m->second.until) {
         if (m->second.elsewhere) throw TableElsewhere("another node serves this table");
@@ -122,6 +130,8 @@ std::shared_ptr<Table> TableRegistry::find(const std::string& id) {
     if (!loading_.count(id)) break;
     loaded_cv_.wait(lock);  // another thread is loading this table: take its result
   }
+  if (tables_.size() + loading_.size() >= ctx_.settings->limits.max_tables)
+    throw ServerFull("The server is full; try again later.");
   // Loaded without the lock: the reads and the claim wait for the database, and the other
   // tables must not wait for them.
   loading_.insert(id);
@@ -152,10 +162,24 @@ std::shared_ptr<Table> TableRegistry::find(const std::string& id) {
   if (!table && !error) rememberMiss(id, false, kUnknownTtl);
   if (elsewhere) rememberMiss(id, true, kElsewhereTtl);
   loaded_cv_.notify_all();
+  if (table) table->touch();
   lock.unlock();
   if (error) std::rethrow_exception(error);
   if (table) table->start();
   return table;
+}
+
+void TableRegistry::sweepIdle(std::chrono::milliseconds grace_ms) {
+  const auto grace = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::max(grace_ms, kMinIdleGrace));
+  const int64_t before = (std::chrono::steady_clock::now() - grace).time_since_epoch().count();
+  std::vector<std::shared_ptr<Table>> all;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, t] : tables_)
+      if (t->touchedAt() < before) all.push_back(t);
+  }
+  for (const auto& t : all) t->sweepIdle();
 }
 
 void TableRegistry::rememberMiss(const std::string& id, bool elsewhere,
@@ -202,19 +226,55 @@ std::shared_ptr<Table> TableRegistry::load(const std::string& id) {
   }
 }
 
-std::size_t TableRegistry::loadUnfinished() {
+std::size_t TableRegistry::expireWaiting(int64_t created_before) {
+  expireInMemory([created_before](const Table& t) {
+    return !t.hasStarted() && t.createdAt() < created_before;
+  });
   std::size_t n = 0;
-  for (const std::string& id : ctx_.store->unfinishedTables())
-    if (find(id)) ++n;
+  for (;;) {
+    const std::vector<std::string> ids = ctx_.store->expireWaiting(created_before, kExpireBatch);
+    if (ids.empty()) break;
+    n += ids.size();
+    spdlog::info("{} waiting table(s) expired: nobody joined them in time", ids.size());
+    // A table loaded while the store deleted it (a join in that very moment) goes as well.
+    const std::unordered_set<std::string> gone(ids.begin(), ids.end());
+    expireInMemory([&gone](const Table& t) { return gone.count(t.id()) > 0; });
+    {
+      std::lock_guard lock(mutex_);
+      for (const std::string& id : ids) rememberMiss(id, false, kUnknownTtl);
+    }
+    if (ids.size() < static_cast<std::size_t>(kExpireBatch)) break;
+  }
+  if (ctx_.metrics && n) ctx_.metrics->tablesExpired(n);
   return n;
+}
+
+void TableRegistry::expireInMemory(const std::function<bool(const Table&)>& which) {
+  std::vector<std::shared_ptr<Table>> expired;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto it = tables_.begin(); it != tables_.end();) {
+      if (!which(*it->second)) {
+        ++it;
+        continue;
+      }
+      expired.push_back(it->second);
+      loaded_at_.erase(it->first);
+      rememberMiss(it->first, false, kUnknownTtl);
+      it = tables_.erase(it);
+    }
+  }
+  for (auto& t : expired) t->expire([store = ctx_.store, id = t->id()] { store->release(id); });
 }
 
 void TableRegistry::evict(const Table* table) {
   std::lock_guard lock(mutex_);
   auto it = tables_.find(table->id());
-  // Only finished tables are evicted: nothing can change them any more, so a connection that
-  // still holds the old object sees the same game as a reloaded one.
-  if (it != tables_.end() && it->second.get() == table && table->over()) {
+  // Finished tables are evicted (nothing can change them any more, so a connection that still
+  // holds the old object sees the same game as a reloaded one), and tables not started that
+  // no seat has joined (which closed themselves before asking: a join that reaches the old
+  // object is closed, and the client's reconnect loads the table again).
+  if (it != tables_.end() && it->second.get() == table && (table->over() || !table->hasStarted())) {
     tables_.erase(it);
     loaded_at_.erase(table->id());
     ctx_.store->release(table->id());

@@ -17,10 +17,11 @@ namespace net = boost::asio;
 
 WebsocketSession::WebsocketSession(net::ip::tcp::socket&& socket,
                                    std::shared_ptr<ServerContext> ctx, ConnectionSlot slot,
-                                   std::string remote, std::string table)
+                                   AddressSlot address_slot, std::string remote, std::string table)
     : ws_(std::move(socket)),
       ctx_(std::move(ctx)),
       slot_(std::move(slot)),
+      address_slot_(std::move(address_slot)),
       remote_(std::move(remote)),
       route_table_(std::move(table)),
       rate_(ctx_->settings.limits.messages_per_second, ctx_->settings.limits.message_burst),
@@ -77,7 +78,11 @@ void WebsocketSession::onRead(beast::error_code ec, std::size_t) {
 }
 
 void WebsocketSession::handle(const std::string& text) {
-  routeMessage(text, route_table_, shared_from_this(), table_, ctx_->registry);
+  routeMessage(text, route_table_, shared_from_this(), table_, ctx_->registry, [this] {
+    const int64_t wait = ctx_->joins.take(address());
+    if (wait > 0) ctx_->limited(Metrics::Limit::Joins);
+    return wait;
+  });
 }
 
 void WebsocketSession::error(std::string_view code, std::string_view message) {

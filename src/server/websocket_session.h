@@ -24,8 +24,10 @@ class Table;
 class WebsocketSession : public Peer, public std::enable_shared_from_this<WebsocketSession> {
  public:
   /// `table`: the table named in the URL (/ws?table=<id>); a join must name the same one.
+  /// `address_slot` counts the connection for its client address (whose key it holds).
   WebsocketSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<ServerContext> ctx,
-                   ConnectionSlot slot, std::string remote, std::string table);
+                   ConnectionSlot slot, AddressSlot address_slot, std::string remote,
+                   std::string table);
   ~WebsocketSession() override;
 
   /// Accepts the upgrade request and starts reading.
@@ -35,6 +37,7 @@ class WebsocketSession : public Peer, public std::enable_shared_from_this<Websoc
   void joined() override;
   void close() override;
   const std::string& label() const override { return remote_; }
+  const std::string& address() const override { return address_slot_.address(); }
 
  private:
   void onAccept(boost::beast::error_code ec);
@@ -51,6 +54,7 @@ class WebsocketSession : public Peer, public std::enable_shared_from_this<Websoc
   std::deque<std::shared_ptr<const std::string>> queue_;
   std::shared_ptr<ServerContext> ctx_;
   ConnectionSlot slot_;
+  AddressSlot address_slot_;
   std::string remote_;
   std::string route_table_;
   RateLimiter rate_;

@@ -1,5 +1,8 @@
 #include "server/ws_client.h"
 
+#include <netinet/in.h>
+#include <sys/socket.h>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -22,15 +25,50 @@ namespace websocket = beast::websocket;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
+namespace {
+
+/// Connects `socket` to the first endpoint that accepts, from `local_address` when not empty
+/// (only the endpoints of its family are tried). The source port is left to connect()
+/// (IP_BIND_ADDRESS_NO_PORT), so that many short connections from one address do not use up
+/// the ports that bind() would reserve. Throws boost::system::system_error.
+void connectFrom(tcp::socket& socket, const tcp::resolver::results_type& endpoints,
+                 const std::string& local_address) {
+  if (local_address.empty()) {
+    net::connect(socket, endpoints);
+    return;
+  }
+  const net::ip::address local = net::ip::make_address(local_address);
+  boost::system::error_code last = net::error::host_not_found;
+  for (const auto& entry : endpoints) {
+    const tcp::endpoint remote = entry.endpoint();
+    if (remote.address().is_v4() != local.is_v4()) continue;
+    boost::system::error_code ec;
+    socket.close(ec);
+    socket.open(remote.protocol());
+#ifdef IP_BIND_ADDRESS_NO_PORT
+    const int one = 1;
+    ::setsockopt(socket.native_handle(), IPPROTO_IP, IP_BIND_ADDRESS_NO_PORT, &one, sizeof one);
+#endif
+    socket.bind(tcp::endpoint(local, 0));
+    socket.connect(remote, ec);
+    if (!ec) return;
+    last = ec;
+  }
+  throw boost::system::system_error(last);
+}
+
+}  // namespace
+
 HttpResult httpRequest(const std::string& host, uint16_t port, const std::string& method,
                        const std::string& target, const std::string& body,
                        const std::string& content_type,
-                       const std::vector<std::pair<std::string, std::string>>& headers) {
+                       const std::vector<std::pair<std::string, std::string>>& headers,
+                       const std::string& local_address) {
   try {
     net::io_context ioc;
     tcp::resolver resolver(ioc);
     beast::tcp_stream stream(ioc);
-    stream.connect(resolver.resolve(host, std::to_string(port)));
+    connectFrom(stream.socket(), resolver.resolve(host, std::to_string(port)), local_address);
     http::request<http::string_body> req{http::string_to_verb(method), target, 11};
     req.set(http::field::host, host + ":" + std::to_string(port));
     req.set(http::field::user_agent, "phantomgo-client");
@@ -94,11 +132,13 @@ struct WsClient::Impl {
   }
 };
 
-WsClient::WsClient(const std::string& host, uint16_t port, const std::string& path)
+WsClient::WsClient(const std::string& host, uint16_t port, const std::string& path,
+                   const std::string& local_address)
     : impl_(std::make_unique<Impl>()) {
   try {
     tcp::resolver resolver(impl_->ioc);
-    beast::get_lowest_layer(impl_->ws).connect(resolver.resolve(host, std::to_string(port)));
+    connectFrom(beast::get_lowest_layer(impl_->ws).socket(),
+                resolver.resolve(host, std::to_string(port)), local_address);
     beast::get_lowest_layer(impl_->ws).socket().set_option(tcp::no_delay(true));
     impl_->ws.read_message_max(64 * 1024 * 1024);
     impl_->ws.handshake(host + ":" + std::to_string(port), path);

@@ -24,11 +24,14 @@ struct HttpResult {
 };
 
 /// One blocking HTTP/1.1 request. Throws std::runtime_error when the connection fails.
-/// `headers` are sent besides Host, User-Agent and the body's.
+/// `headers` are sent besides Host, User-Agent and the body's. `local_address`, when not empty,
+/// is the connection's source address (e.g. "127.0.0.2": every 127.x.y.z is loopback, so one
+/// machine can play several client addresses); empty lets the system choose.
 HttpResult httpRequest(const std::string& host, uint16_t port, const std::string& method,
                        const std::string& target, const std::string& body = "",
                        const std::string& content_type = "application/json",
-                       const std::vector<std::pair<std::string, std::string>>& headers = {});
+                       const std::vector<std::pair<std::string, std::string>>& headers = {},
+                       const std::string& local_address = "");
 
 class WsClient {
  public:
@@ -38,8 +41,10 @@ class WsClient {
     Clock::time_point at;
   };
 
-  /// Connects to ws://host:port<path>. Throws std::runtime_error when it cannot.
-  WsClient(const std::string& host, uint16_t port, const std::string& path = "/ws");
+  /// Connects to ws://host:port<path>, from `local_address` when not empty (as httpRequest).
+  /// Throws std::runtime_error when it cannot.
+  WsClient(const std::string& host, uint16_t port, const std::string& path = "/ws",
+           const std::string& local_address = "");
   ~WsClient();
   WsClient(const WsClient&) = delete;
   WsClient& operator=(const WsClient&) = delete;

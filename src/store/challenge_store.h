@@ -46,8 +46,11 @@ struct ChallengeLimits {
 
 /// The answer to a reservation: reserved, or refused with the time until one is allowed.
 struct Reservation {
+  /// Which limit refused (the one with the longest wait when several did).
+  enum class Limit : uint8_t { None, Open, PerMinute, PerHour, Waiting };
   bool reserved = false;
   int64_t retry_after_ms = 0;  ///< when refused: until the oldest counted one stops counting
+  Limit refused_by = Limit::None;
 };
 
 /// The answer to a take.

@@ -1,8 +1,10 @@
 #include "store/open_store.h"
 
 #include "store/pg_challenge_store.h"
+#include "store/pg_creation_store.h"
 #include "store/pg_store.h"
 #include "store/sqlite_challenge_store.h"
+#include "store/sqlite_creation_store.h"
 
 namespace pg {
 
@@ -20,6 +22,12 @@ std::unique_ptr<ChallengeStore> openChallengeStore(const std::string& location,
                                                    Durability durability) {
   if (isPostgresLocation(location)) return std::make_unique<PgChallengeStore>(location);
   return std::make_unique<SqliteChallengeStore>(location, durability);
+}
+
+std::unique_ptr<CreationStore> openCreationStore(const std::string& location,
+                                                 [[maybe_unused]] Durability durability) {
+  if (isPostgresLocation(location)) return std::make_unique<PgCreationStore>(location);
+  return std::make_unique<SqliteCreationStore>(location);
 }
 
 }  // namespace pg

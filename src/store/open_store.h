@@ -5,6 +5,7 @@
 #include <string>
 
 #include "store/challenge_store.h"
+#include "store/creation_store.h"
 #include "store/sqlite_store.h"
 #include "store/store.h"
 
@@ -24,5 +25,12 @@ std::unique_ptr<Store> openStore(const std::string& location, Durability durabil
 /// brings the schema up to date). Throws StoreError.
 std::unique_ptr<ChallengeStore> openChallengeStore(const std::string& location,
                                                    Durability durability);
+
+/// The creation counts in the same database as openStore(location, ...), which must be opened
+/// first (it brings the schema up to date). `durability` is not used: the counts are always
+/// committed with relaxed durability (sqlite_creation_store.h, pg_creation_store.h); it is
+/// taken so that the stores of one location open alike. Throws StoreError.
+std::unique_ptr<CreationStore> openCreationStore(const std::string& location,
+                                                 Durability durability);
 
 }  // namespace pg

@@ -2,16 +2,10 @@
 
 #include <algorithm>
 
-#include "store/pg_connection.h"
-#include "store/pg_migrations.h"
-
 namespace pg {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-constexpr std::chrono::milliseconds kFirstBackoff{50};
-constexpr std::chrono::milliseconds kMaxBackoff{2000};
 constexpr int64_t kHourMs = 3600 * 1000;
 constexpr int64_t kForgetAfterMs = 24 * kHourMs;
 constexpr int kFirstSchemaWithChallenges = 2;
@@ -22,12 +16,12 @@ std::string num(int64_t v) {
 
 }  // namespace
 
-PgChallengeStore::PgChallengeStore(const std::string& conninfo) : conninfo_(conninfo) {
-  std::lock_guard lock(mutex_);
-  connect();
-  const pq::Result r = conn_->exec("reading the schema version",
-                                   "SELECT coalesce(max(version), 0) FROM schema_migrations");
-  const int64_t version = pq::int64At(r.get(), 0, 0);
+PgChallengeStore::PgChallengeStore(const std::string& conninfo) : db_(conninfo) {
+  const int64_t version = db_.run("reading the schema version", [](pq::Connection& c) {
+    const pq::Result r = c.exec("reading the schema version",
+                                "SELECT coalesce(max(version), 0) FROM schema_migrations");
+    return pq::int64At(r.get(), 0, 0);
+  });
   if (version < kFirstSchemaWithChallenges)
     throw StoreError("the database has schema version " + std::to_string(version) +
                      ", without the lobby: open it as a PgStore first");
@@ -35,41 +29,9 @@ PgChallengeStore::PgChallengeStore(const std::string& conninfo) : conninfo_(conn
 
 PgChallengeStore::~PgChallengeStore() = default;
 
-void PgChallengeStore::connect() {
-  conn_.reset();
-  const Clock::time_point now = Clock::now();
-  if (now < next_attempt_)
-    throw pq::ConnectionLost("no database session (reconnecting to PostgreSQL)");
-  try {
-    conn_ = std::make_unique<pq::Connection>(conninfo_);
-  } catch (const pq::ConnectionLost&) {
-    next_attempt_ = now + backoff_;
-    backoff_ = std::min(kMaxBackoff, backoff_ * 2);
-    throw;
-  }
-  backoff_ = kFirstBackoff;
-  next_attempt_ = {};
-}
-
-template <typename F>
-auto PgChallengeStore::run(const char* what, F&& f) {
-  std::lock_guard lock(mutex_);
-  for (int attempt = 0;; ++attempt) {
-    try {
-      if (!conn_ || !conn_->ok()) connect();
-      return f(*conn_);
-    } catch (const pq::ConnectionLost& e) {
-      conn_.reset();
-      if (attempt > 0 || next_attempt_ != Clock::time_point{})
-        throw StoreError(std::string(what) + ": " + e.what());
-    }
-  }
-}
-
 Reservation PgChallengeStore::reserve(const NewChallenge& c, const ChallengeLimits& limits) {
-  return run("reserving a challenge", [&](pq::Connection& db) {
-    db.exec("reserving a challenge", "BEGIN");
-    try {
+  return db_.run("reserving a challenge", [&](pq::Connection& db) {
+    return pq::inTransaction(db, "reserving a challenge", [&] {
       db.execPrepared("locking an address", "challenge_lock",
                       "SELECT pg_advisory_xact_lock($1::int, hashtext($2))",
                       {std::to_string(kChallengeLockKey), c.address});
@@ -101,23 +63,14 @@ Reservation PgChallengeStore::reserve(const NewChallenge& c, const ChallengeLimi
             {c.id, c.address, num(c.created_at), num(c.expires_at), c.listing, c.cancel_secret});
         r.reserved = true;
       }
-      db.exec("committing a challenge", "COMMIT");
       return r;
-    } catch (...) {
-      if (db.ok()) {
-        try {
-          db.exec("rolling back a challenge", "ROLLBACK");
-        } catch (const StoreError&) {  // the first error is the one to report
-        }
-      }
-      throw;
-    }
+    });
   });
 }
 
 void PgChallengeStore::attach(const std::string& id, const std::string& table_id,
                               const std::string& seat_token) {
-  run("listing a challenge", [&](pq::Connection& db) {
+  db_.run("listing a challenge", [&](pq::Connection& db) {
     const pq::Result r = db.execPrepared(
         "listing a challenge", "challenge_attach",
         "UPDATE challenges SET table_id = $2, seat_token = $3 WHERE id = $1 AND table_id IS NULL",
@@ -128,14 +81,14 @@ void PgChallengeStore::attach(const std::string& id, const std::string& table_id
 }
 
 void PgChallengeStore::discard(const std::string& id) {
-  run("discarding a challenge", [&](pq::Connection& db) {
+  db_.run("discarding a challenge", [&](pq::Connection& db) {
     db.execPrepared("discarding a challenge", "challenge_discard",
                     "DELETE FROM challenges WHERE id = $1 AND table_id IS NULL", {id});
   });
 }
 
 std::vector<OpenChallenge> PgChallengeStore::open(int64_t now, int limit) {
-  return run("listing the lobby", [&](pq::Connection& db) {
+  return db_.run("listing the lobby", [&](pq::Connection& db) {
     const pq::Result r = db.execPrepared(
         "listing the lobby", "challenge_open",
         "SELECT id, created_at, expires_at, listing FROM challenges WHERE table_id IS NOT NULL "
@@ -151,7 +104,7 @@ std::vector<OpenChallenge> PgChallengeStore::open(int64_t now, int limit) {
 }
 
 TakeResult PgChallengeStore::take(const std::string& id, int64_t now) {
-  return run("taking a challenge", [&](pq::Connection& db) {
+  return db_.run("taking a challenge", [&](pq::Connection& db) {
     TakeResult t;
     const pq::Result r = db.execPrepared(
         "taking a challenge", "challenge_take",
@@ -184,7 +137,7 @@ TakeResult PgChallengeStore::take(const std::string& id, int64_t now) {
 
 CancelResult PgChallengeStore::cancel(const std::string& id, const std::string& secret,
                                       int64_t now) {
-  return run("cancelling a challenge", [&](pq::Connection& db) {
+  return db_.run("cancelling a challenge", [&](pq::Connection& db) {
     const pq::Result r =
         db.execPrepared("cancelling a challenge", "challenge_secret",
                         "SELECT cancel_secret FROM challenges WHERE id = $1", {id});

@@ -1,7 +1,7 @@
 // The lobby's challenges in the PostgreSQL database of a PgStore, on a connection of their own
-// (under a mutex; reconnected at once when its session is found gone, and, while the database
-// stays away, at most once per backoff period). The schema is the PgStore's migration 2, so
-// open that store first.
+// (pg_reconnecting_connection.h: under a mutex; reconnected at once when its session is found
+// gone, and, while the database stays away, at most once per backoff period). The schema is
+// the PgStore's migration 2, so open that store first.
 //
 // A reservation is one transaction under pg_advisory_xact_lock(kChallengeLockKey,
 // hashtext(address)): the reservations of one address, from every node, run one after the
@@ -10,18 +10,12 @@
 // lock exactly one of any number of takers, on any node, updates the row.
 #pragma once
 
-#include <chrono>
-#include <memory>
-#include <mutex>
 #include <string>
 
 #include "store/challenge_store.h"
+#include "store/pg_reconnecting_connection.h"
 
 namespace pg {
-
-namespace pq {
-class Connection;
-}
 
 /// The first key of the lobby's advisory locks (the schema migration's is 0x5047676f).
 inline constexpr int kChallengeLockKey = 0x5047636c;
@@ -42,18 +36,7 @@ class PgChallengeStore final : public ChallengeStore {
   CancelResult cancel(const std::string& id, const std::string& secret, int64_t now) override;
 
  private:
-  /// Runs `f(connection)`, connecting first if needed and trying once more at once if the
-  /// session was found gone. Under mutex_.
-  template <typename F>
-  auto run(const char* what, F&& f);
-  /// Connects unless a failed attempt was too recent. Under mutex_.
-  void connect();
-
-  const std::string conninfo_;
-  std::mutex mutex_;
-  std::unique_ptr<pq::Connection> conn_;
-  std::chrono::steady_clock::time_point next_attempt_{};
-  std::chrono::milliseconds backoff_{50};
+  pq::ReconnectingConnection db_;
 };
 
 }  // namespace pg

@@ -64,6 +64,18 @@ CREATE INDEX challenges_address ON challenges (address, created_at);
 CREATE INDEX challenges_open ON challenges (created_at)
   WHERE taken_at IS NULL AND cancelled_at IS NULL;
 )sql"},
+      // 3: the tables each address created, for the limits on creating tables
+      // (pg_creation_store.h). No foreign key: a creation is counted before its table is
+      // stored, and outlives the table when an unjoined table is expired.
+      {3, R"sql(
+CREATE TABLE creations (
+  table_id   text PRIMARY KEY,
+  address    text NOT NULL,
+  created_at bigint NOT NULL
+);
+CREATE INDEX creations_address ON creations (address, created_at);
+CREATE INDEX creations_created ON creations (created_at);
+)sql"},
   };
   return list;
 }

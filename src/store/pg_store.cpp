@@ -6,6 +6,7 @@
 
 #include "store/pg_connection.h"
 #include "store/pg_migrations.h"
+#include "store/pg_reconnecting_connection.h"
 
 namespace pg {
 
@@ -654,6 +655,63 @@ std::vector<std::string> PgStore::unfinishedTables() {
     const int n = PQntuples(r.get());
     for (int row = 0; row < n; ++row) out.push_back(pq::text(r.get(), row, 0));
     return out;
+  });
+}
+
+std::vector<std::string> PgStore::expireWaiting(int64_t created_before, int limit) {
+  if (limit <= 0) return {};
+  return read("expiring waiting tables", [&](pq::Connection& c) {
+    return pq::inTransaction(c, "expiring waiting tables", [&] {
+      std::vector<std::string> locked;
+      pq::Param after_at, after_id;  // the last candidate of the previous page
+      while (static_cast<int>(locked.size()) < limit) {
+        const int want = limit - static_cast<int>(locked.size());
+        // COLLATE "C": ids in byte order, as SQLite orders them.
+        const pq::Result page = c.execPrepared(
+            "choosing waiting tables", "expire_candidates",
+            "SELECT id, created_at FROM tables WHERE started_at IS NULL AND finished_at IS NULL "
+            "AND created_at < $1 AND ($2::bigint IS NULL OR "
+            "(created_at, id COLLATE \"C\") > ($2::bigint, $3::text)) "
+            "ORDER BY created_at, id COLLATE \"C\" LIMIT $4",
+            {num(created_before), after_at, after_id, std::to_string(want)});
+        const int n = PQntuples(page.get());
+        if (n == 0) break;
+        std::vector<std::string> ids, keys;
+        for (int row = 0; row < n; ++row) {
+          ids.push_back(pq::text(page.get(), row, 0));
+          keys.push_back(key(ids.back()));
+        }
+        after_id = ids.back();
+        after_at = pq::text(page.get(), n - 1, 1);
+        // Held until the commit: no node can claim these tables meanwhile.
+        const pq::Result free = c.execPrepared(
+            "trying the claims of waiting tables", "expire_lock",
+            "SELECT c.id FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS c(id, k, n) "
+            "WHERE pg_try_advisory_xact_lock(c.k) ORDER BY c.n",
+            {arrayLiteral(ids), arrayLiteral(keys)});
+        for (int row = 0; row < PQntuples(free.get()); ++row)
+          locked.push_back(pq::text(free.get(), row, 0));
+        if (n < want) break;  // no more candidates
+      }
+      if (locked.empty()) return locked;
+      // One statement: the rows chosen again under their row locks, then their chat, log and
+      // row (the foreign keys are checked at its end).
+      const pq::Result gone = c.execPrepared(
+          "expiring waiting tables", "expire_delete",
+          "WITH doomed AS (SELECT id FROM tables WHERE id = ANY($1::text[]) AND started_at IS "
+          "NULL AND finished_at IS NULL AND created_at < $2 FOR UPDATE), "
+          "chat_gone AS (DELETE FROM chat WHERE table_id IN (SELECT id FROM doomed)), "
+          "events_gone AS (DELETE FROM events WHERE table_id IN (SELECT id FROM doomed)) "
+          "DELETE FROM tables WHERE id IN (SELECT id FROM doomed) RETURNING id",
+          {arrayLiteral(locked), num(created_before)});
+      std::set<std::string> deleted;
+      for (int row = 0; row < PQntuples(gone.get()); ++row)
+        deleted.insert(pq::text(gone.get(), row, 0));
+      std::vector<std::string> out;  // oldest first, as chosen
+      for (std::string& id : locked)
+        if (deleted.count(id)) out.push_back(std::move(id));
+      return out;
+    });
   });
 }
 

@@ -1,7 +1,8 @@
 // The Store on PostgreSQL 15, which several server nodes share.
 //
 // Connections: one writer connection, owned by a writer thread, is this node's database
-// session; a second connection serves the reads (table(), events(), unfinishedTables()) under a
+// session; a second connection serves the reads (table(), events(), unfinishedTables()), and
+// the expiry of waiting tables (expireWaiting: it must not hold the claims), under a
 // mutex, reconnecting at once if it finds its session gone and, while the database stays away,
 // once per backoff period (as the writer), failing the reads in between at once. Reads need no
 // claim.
@@ -102,6 +103,16 @@ class PgStore final : public Store {
   std::optional<StoredTable> table(const std::string& id) override;
   std::vector<StoredEvent> events(const std::string& id) override;
   std::vector<std::string> unfinishedTables() override;
+  /// In one transaction on the reader connection, which holds no claim: each candidate's claim
+  /// is tried with pg_try_advisory_xact_lock(claimKey(id)), which fails while any session holds
+  /// the claim, this node's writer included, and the claimed ones are skipped. The tables whose
+  /// lock it got are then deleted by one statement that checks their rows again under row locks
+  /// (FOR UPDATE), so one started or finished meanwhile stays. While the transaction lasts, a
+  /// claim of a table it chose fails as if another node held it. Candidates are taken oldest
+  /// first, page after page, until `limit` are locked or none is left, so claimed tables cannot
+  /// hide the others. A session lost during the commit may leave tables deleted whose ids were
+  /// not returned: none of them was claimed, so no node has them in memory.
+  std::vector<std::string> expireWaiting(int64_t created_before, int limit) override;
 
   std::string description() const override;
 

@@ -13,8 +13,8 @@ namespace {
 using sqlite::guarded;
 
 // 1: tables and events. 2: rematches and chat, and the lobby's challenges
-// (sqlite_challenge_store.h).
-constexpr int kSchemaVersion = 2;
+// (sqlite_challenge_store.h). 3: the tables each address created (sqlite_creation_store.h).
+constexpr int kSchemaVersion = 3;
 
 const char* const kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS tables (
@@ -66,6 +66,19 @@ CREATE TABLE chat (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 3: the creation counts. Applied once, to a database of version 2 or older (or a new
+// one). No foreign key: a creation is counted before its table is stored, and outlives the
+// table when an unjoined table is expired.
+const char* const kSchemaV3 = R"sql(
+CREATE TABLE creations (
+  table_id   TEXT PRIMARY KEY,
+  address    TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX creations_address ON creations(address, created_at);
+CREATE INDEX creations_created ON creations(created_at);
+)sql";
+
 }  // namespace
 
 SqliteStore::SqliteStore(const std::string& path, Durability durability, bool group_commit) {
@@ -83,6 +96,7 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability, bool gr
     SQLite::Transaction tx(*db_);
     db_->exec(kSchema);
     if (version < 2) db_->exec(kSchemaV2);
+    if (version < 3) db_->exec(kSchemaV3);
     db_->exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     tx.commit();
     description_ = "sqlite " + path + " (journal " +
@@ -389,6 +403,42 @@ std::vector<std::string> SqliteStore::unfinishedTables() {
     std::vector<std::string> out;
     while (q.executeStep()) out.push_back(q.getColumn(0).getString());
     return out;
+  });
+}
+
+std::vector<std::string> SqliteStore::expireWaiting(int64_t created_before, int limit) {
+  if (limit <= 0) return {};  // (SQLite reads a negative LIMIT as none)
+  std::lock_guard lock(mutex_);
+  return guarded("expiring waiting tables", [&] {
+    // IMMEDIATE: the file's write lock from the choice to the deletes, so that no other
+    // connection starts or finishes a chosen table in between.
+    SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+    SQLite::Statement pick(*db_,
+                           "SELECT id FROM tables WHERE started_at IS NULL AND finished_at IS "
+                           "NULL AND created_at < ? ORDER BY created_at, id LIMIT ?");
+    pick.bind(1, static_cast<int64_t>(created_before));
+    pick.bind(2, limit);
+    std::vector<std::string> ids;
+    while (pick.executeStep()) ids.push_back(pick.getColumn(0).getString());
+    // The log and the chat first: they refer to the table (foreign keys).
+    SQLite::Statement chat(*db_, "DELETE FROM chat WHERE table_id = ?");
+    SQLite::Statement events(*db_, "DELETE FROM events WHERE table_id = ?");
+    SQLite::Statement table(*db_,
+                            "DELETE FROM tables WHERE id = ? AND started_at IS NULL AND "
+                            "finished_at IS NULL AND created_at < ?");
+    for (const std::string& id : ids) {
+      for (SQLite::Statement* q : {&chat, &events}) {
+        q->bind(1, id);
+        q->exec();
+        q->reset();
+      }
+      table.bind(1, id);
+      table.bind(2, static_cast<int64_t>(created_before));
+      if (table.exec() != 1) throw StoreError("a waiting table changed under its expiry");
+      table.reset();
+    }
+    tx.commit();
+    return ids;
   });
 }
 

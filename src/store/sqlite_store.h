@@ -56,6 +56,9 @@ class SqliteStore final : public Store {
   std::optional<StoredTable> table(const std::string& id) override;
   std::vector<StoredEvent> events(const std::string& id) override;
   std::vector<std::string> unfinishedTables() override;
+  /// In one IMMEDIATE transaction on the store's connection, beside its writer (not queued
+  /// behind the writes waiting for it: a start still queued may find its table gone).
+  std::vector<std::string> expireWaiting(int64_t created_before, int limit) override;
 
   /// "sqlite <path> (journal wal, synchronous full)", as opened.
   std::string description() const override;

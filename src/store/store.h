@@ -212,6 +212,19 @@ class Store {
   virtual std::vector<StoredChat> chat(const std::string& id) = 0;
   /// Ids of the tables whose game has not ended, oldest first.
   virtual std::vector<std::string> unfinishedTables() = 0;
+
+  /// Deletes, with their events and chat, at most `limit` tables that were never started nor
+  /// finished and were created before `created_before` (ms since epoch); returns their ids.
+  /// On a shared store, a table whose claim any node holds (including this one) is skipped.
+  /// The condition is checked where the rows are deleted, in the same transaction, so a table
+  /// started or finished concurrently is never deleted. The oldest go first; `limit` <= 0
+  /// deletes nothing.
+  ///
+  /// An embedded store has no claims: a table this node has in memory may be deleted, so the
+  /// caller drops the returned tables (their later writes fail or do nothing). A rematch of a
+  /// deleted table, or a challenge naming it, stays (they name it by id only); the table a
+  /// deleted rematch was of reads as having no rematch again.
+  virtual std::vector<std::string> expireWaiting(int64_t created_before, int limit) = 0;
 };
 
 }  // namespace pg

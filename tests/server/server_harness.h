@@ -53,6 +53,9 @@ inline ServerSettings testSettings(const TempDir& dir) {
   s.durability = Durability::Normal;  // the kill test uses the real default (full) itself
   s.limits.messages_per_second = 10000;
   s.limits.message_burst = 10000;
+  // Every test client comes from 127.0.0.1: the limits per address are out of the way except
+  // in the tests of those limits (address_limits_test.cpp), which set their own.
+  s.limits.liftPerAddress();
   std::filesystem::create_directories(s.web_dir);
   std::ofstream(s.web_dir + "/index.html") << "<!doctype html><title>phantomgo</title>";
   std::ofstream(s.web_dir + "/app.js") << "export const x = 1;\n";
@@ -65,8 +68,9 @@ inline ServerSettings testSettings(const TempDir& dir) {
 /// One connection and the seats it receives.
 class Client {
  public:
-  Client(uint16_t port, int size) : size_(size) {
-    ws_ = std::make_unique<WsClient>("127.0.0.1", port);
+  /// `from`: the connection's source address (any 127.x.y.z), or empty for the system's choice.
+  Client(uint16_t port, int size, const std::string& from = "") : size_(size) {
+    ws_ = std::make_unique<WsClient>("127.0.0.1", port, "/ws", from);
   }
 
   WsClient& ws() { return *ws_; }

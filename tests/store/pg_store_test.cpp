@@ -3,6 +3,7 @@
 // lost session loses every claim at once and the node recovers; the schema is versioned.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -246,6 +247,63 @@ TEST_F(PgStoreTest, NodesStartingTogetherMigrateOnce) {
   EXPECT_EQ(pq::int64At(r.get(), 0, 1), pq::latestSchemaVersion());
   nodes[0]->createTable(sampleTable("aaaaaaaaaaaa"));
   EXPECT_TRUE(nodes[kNodes - 1]->table("aaaaaaaaaaaa"));
+}
+
+TEST_F(PgStoreTest, ExpireWaitingSkipsTheTablesAnyNodeClaims) {
+  auto a = node(), b = node();
+  for (int i = 0; i < 5; ++i) a->createTable(sampleTable("waiting" + std::to_string(i), 100 + i));
+  ASSERT_TRUE(a->claim("waiting0"));  // this node's writer holds it
+  ASSERT_TRUE(b->claim("waiting2"));  // another node holds it
+  // The claimed oldest do not hide the others from a small limit.
+  EXPECT_EQ(a->expireWaiting(1000, 1), std::vector<std::string>{"waiting1"});
+  EXPECT_EQ(b->expireWaiting(1000, 10), (std::vector<std::string>{"waiting3", "waiting4"}));
+  EXPECT_TRUE(a->expireWaiting(1000, 10).empty());
+  EXPECT_TRUE(a->table("waiting0"));
+  EXPECT_TRUE(a->table("waiting2"));
+  // The claims were only tried: both holders still hold them and write.
+  a->append("waiting0", {{0, 1, "a0"}}, std::nullopt);
+  b->append("waiting2", {{0, 1, "b0"}}, std::nullopt);
+  a->release("waiting0");
+  ASSERT_TRUE(a->claim("other0000000"));  // queued after the release: the release is done
+  EXPECT_EQ(b->expireWaiting(1000, 10), std::vector<std::string>{"waiting0"});
+  EXPECT_TRUE(a->events("waiting0").empty());
+  EXPECT_EQ(a->events("waiting2").size(), 1u);
+}
+
+TEST_F(PgStoreTest, ExpireWaitingNeverDeletesATableStartedMeanwhile) {
+  auto a = node(), b = node();
+  constexpr int kTables = 40;
+  for (int i = 0; i < kTables; ++i) a->createTable(sampleTable("race" + std::to_string(i), 100));
+  // A starts every table (claim, start, release) while B expires them: each table is either
+  // started and kept, or deleted unstarted, never both.
+  std::vector<bool> started(kTables, false);
+  std::thread starter([&] {
+    for (int i = 0; i < kTables; ++i) {
+      const std::string id = "race" + std::to_string(i);
+      if (!a->claim(id)) continue;  // B is expiring it
+      a->markStarted(id, 200);
+      started[static_cast<std::size_t>(i)] = a->table(id).has_value();
+      a->release(id);
+    }
+  });
+  std::vector<std::string> expired;
+  for (int round = 0; round < 20; ++round)
+    for (std::string& id : b->expireWaiting(1000, 3)) expired.push_back(std::move(id));
+  starter.join();
+  for (std::string& id : b->expireWaiting(1000, kTables)) expired.push_back(std::move(id));
+  for (const std::string& id : expired) EXPECT_FALSE(a->table(id)) << id;
+  for (int i = 0; i < kTables; ++i) {
+    const std::string id = "race" + std::to_string(i);
+    const bool gone = std::find(expired.begin(), expired.end(), id) != expired.end();
+    const auto t = a->table(id);
+    EXPECT_NE(gone, t.has_value()) << id;
+    if (t) {
+      EXPECT_EQ(t->started_at, 200) << id;
+    }
+    if (started[static_cast<std::size_t>(i)]) {
+      EXPECT_FALSE(gone) << id;
+    }
+  }
 }
 
 TEST_F(PgStoreTest, TheClaimKeyIsFnv1a) {

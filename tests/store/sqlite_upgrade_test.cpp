@@ -1,5 +1,6 @@
 // A database written by an older server opens in a newer one: its schema is brought up to date
-// in place (PRAGMA user_version), and everything in it reads back.
+// in place (PRAGMA user_version), and everything in it reads back. The stores that share the
+// file (the lobby, the creation counts) refuse it until then.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 #include <unistd.h>
@@ -7,6 +8,7 @@
 #include <filesystem>
 #include <string>
 
+#include "store/open_store.h"
 #include "store/sqlite_store.h"
 #include "store_test_support.h"
 
@@ -27,6 +29,75 @@ INSERT INTO tables VALUES ('old000000001', 5, '{}', 'b', 'w', '', 6, 7, '{"winne
 INSERT INTO events VALUES ('old000000001', 0, 6, '{"kind":"pass"}');
 PRAGMA user_version=1;
 )sql";
+
+// The schema of version 2, as the server of that version wrote it.
+const char* const kVersion2 = R"sql(
+CREATE TABLE tables (
+  id TEXT PRIMARY KEY, created_at INTEGER NOT NULL, setup TEXT NOT NULL,
+  black_token TEXT NOT NULL, white_token TEXT NOT NULL, hotseat_token TEXT NOT NULL,
+  started_at INTEGER, finished_at INTEGER, result TEXT NOT NULL DEFAULT '', rematch_of TEXT);
+CREATE INDEX tables_unfinished ON tables(created_at) WHERE finished_at IS NULL;
+CREATE UNIQUE INDEX tables_rematch_of ON tables(rematch_of) WHERE rematch_of IS NOT NULL;
+CREATE TABLE events (
+  table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL, at INTEGER NOT NULL,
+  event TEXT NOT NULL, PRIMARY KEY (table_id, seq)) WITHOUT ROWID;
+CREATE TABLE chat (
+  table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL, at INTEGER NOT NULL,
+  line TEXT NOT NULL, PRIMARY KEY (table_id, seq)) WITHOUT ROWID;
+CREATE TABLE challenges (
+  id TEXT PRIMARY KEY, address TEXT NOT NULL, created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL, listing TEXT NOT NULL, cancel_secret TEXT NOT NULL,
+  table_id TEXT, seat_token TEXT NOT NULL DEFAULT '', taken_at INTEGER, cancelled_at INTEGER);
+CREATE INDEX challenges_address ON challenges(address, created_at);
+CREATE INDEX challenges_open ON challenges(created_at)
+  WHERE taken_at IS NULL AND cancelled_at IS NULL;
+INSERT INTO tables VALUES ('waiting00001', 5, '{}', 'b', 'w', '', NULL, NULL, '', NULL);
+INSERT INTO chat VALUES ('waiting00001', 0, 6, '{"text":"hi"}');
+INSERT INTO challenges VALUES ('ch1', '192.0.2.1', 5, 9000000000000, '{}', 's', 'waiting00001',
+  't', NULL, NULL);
+PRAGMA user_version=2;
+)sql";
+
+/// A new file at a temporary path holding `sql`.
+std::string writeDatabase(const std::string& name, const char* sql) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("pg-upgrade-" + name + "-" + std::to_string(::getpid()) + ".db");
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + ext);
+  sqlite3* db = nullptr;
+  EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  char* error = nullptr;
+  EXPECT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, &error), SQLITE_OK) << error;
+  sqlite3_free(error);
+  sqlite3_close(db);
+  return path.string();
+}
+
+TEST(SqliteUpgrade, AVersionTwoDatabaseGainsTheCreationCountsAndKeepsItsTables) {
+  const std::string path = writeDatabase("v2", kVersion2);
+  EXPECT_THROW(openCreationStore(path, Durability::Normal), StoreError);
+  EXPECT_NO_THROW(openChallengeStore(path, Durability::Normal));  // version 2 has the lobby
+  const CreationLimits one{1, 1, 1, 24 * 3600 * 1000};
+  {
+    SqliteStore s(path, Durability::Normal, false);
+    const auto old = s.table("waiting00001");
+    ASSERT_TRUE(old);
+    EXPECT_FALSE(old->started_at);
+    EXPECT_EQ(s.chat("waiting00001").size(), 1u);
+    auto counts = openCreationStore(path, Durability::Normal);
+    EXPECT_TRUE(counts->reserve("192.0.2.1", "new000000001", 10, one).reserved);
+    EXPECT_FALSE(counts->reserve("192.0.2.1", "new000000002", 11, one).reserved);
+    // The old waiting table expires with its chat; its challenge stays.
+    EXPECT_EQ(s.expireWaiting(100, 10), std::vector<std::string>{"waiting00001"});
+    EXPECT_TRUE(s.chat("waiting00001").empty());
+    EXPECT_EQ(openChallengeStore(path, Durability::Normal)->open(10, 10).size(), 1u);
+  }
+  // Opened again: the upgrade is not applied twice, and the counts are still there.
+  SqliteStore again(path, Durability::Normal, false);
+  EXPECT_FALSE(openCreationStore(path, Durability::Normal)
+                   ->reserve("192.0.2.1", "new000000002", 12, one)
+                   .reserved);
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path + ext);
+}
 
 TEST(SqliteUpgrade, AVersionOneDatabaseGainsRematchesAndKeepsItsGames) {
   const auto path = std::filesystem::temp_directory_path() /
@@ -54,6 +125,10 @@ TEST(SqliteUpgrade, AVersionOneDatabaseGainsRematchesAndKeepsItsGames) {
   // Opened again: the upgrade is not applied twice.
   SqliteStore again(path.string(), Durability::Normal, false);
   EXPECT_EQ(again.table("old000000001")->rematch, "new000000001");
+  // Brought to the newest version: the creation counts are there too.
+  EXPECT_TRUE(openCreationStore(path.string(), Durability::Normal)
+                  ->reserve("192.0.2.1", "new000000002", 10, CreationLimits{})
+                  .reserved);
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + ext);
 }
 

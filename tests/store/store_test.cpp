@@ -389,6 +389,68 @@ TEST_P(StoreContract, AClaimHeldIsHeldAgainAndCanBeGivenUp) {
   EXPECT_EQ(s->events("aaaaaaaaaaaa").size(), 2u);
 }
 
+TEST_P(StoreContract, ExpireWaitingDeletesTheUnjoinedTablesWithTheirLogAndChat) {
+  auto s = open();
+  createAndClaim(*s, sampleTable("waiting00001", 1000));
+  s->setSetup("waiting00001", R"({"names":1})");
+  s->appendChat("waiting00001", StoredChat{0, 1100, "anyone?"});
+  s->append("waiting00001", {{0, 1100, "e0"}}, std::nullopt);  // a log before the start
+  s->release("waiting00001");
+  s->createTable(sampleTable("waiting00002", 2000));  // after the release: it is done
+  createAndClaim(*s, sampleTable("started00001", 500));
+  s->markStarted("started00001", 600);
+  s->append("started00001", {{0, 600, "e0"}}, std::nullopt);
+  createAndClaim(*s, sampleTable("finished0001", 500));
+  s->append("finished0001", {}, StoredEnd{700, "{}"});  // ended before any start
+  StoredTable rematch = sampleTable("rematch00001", 800);
+  rematch.rematch_of = "finished0001";
+  s->createTable(rematch);
+  s->createTable(sampleTable("young0000001", 5000));
+  // A challenge listed with a waiting table names it by id only: it stays.
+  auto lobby = openChallengeStore(location_, Durability::Normal);
+  NewChallenge c;
+  c.id = "challenge001";
+  c.address = "192.0.2.1";
+  c.created_at = 1000;
+  c.expires_at = 1'000'000;
+  c.listing = "{}";
+  c.cancel_secret = "secret";
+  ASSERT_TRUE(lobby->reserve(c, ChallengeLimits{}).reserved);
+  lobby->attach(c.id, "waiting00002", "token");
+
+  EXPECT_EQ(s->expireWaiting(5000, 100),
+            (std::vector<std::string>{"rematch00001", "waiting00001", "waiting00002"}));
+  for (const char* id : {"rematch00001", "waiting00001", "waiting00002"}) {
+    EXPECT_FALSE(s->table(id)) << id;
+    EXPECT_TRUE(s->events(id).empty()) << id;
+    EXPECT_TRUE(s->chat(id).empty()) << id;
+  }
+  EXPECT_EQ(s->table("started00001")->started_at, 600);
+  EXPECT_EQ(s->events("started00001").size(), 1u);
+  EXPECT_EQ(s->table("finished0001")->finished_at, 700);
+  EXPECT_EQ(s->table("finished0001")->rematch, "") << "its rematch is gone";
+  EXPECT_TRUE(s->table("young0000001"));
+  EXPECT_EQ(s->unfinishedTables(), (std::vector<std::string>{"started00001", "young0000001"}));
+  EXPECT_TRUE(s->expireWaiting(5000, 100).empty());
+  EXPECT_EQ(lobby->take(c.id, 2000).table_id, "waiting00002");
+  // The store goes on: an id of an expired table can be used again.
+  s->createTable(sampleTable("waiting00001", 6000));
+  EXPECT_EQ(s->expireWaiting(6001, 100),
+            (std::vector<std::string>{"young0000001", "waiting00001"}));
+}
+
+TEST_P(StoreContract, ExpireWaitingTakesAtMostTheLimitOldestFirst) {
+  auto s = open();
+  for (int i = 4; i >= 0; --i) s->createTable(sampleTable("old" + std::to_string(i), 100 + i));
+  EXPECT_TRUE(s->expireWaiting(1000, 0).empty());
+  EXPECT_TRUE(s->expireWaiting(1000, -1).empty());
+  EXPECT_EQ(s->expireWaiting(1000, 2), (std::vector<std::string>{"old0", "old1"}));
+  EXPECT_EQ(s->expireWaiting(1000, 2), (std::vector<std::string>{"old2", "old3"}));
+  EXPECT_EQ(s->expireWaiting(103, 2), std::vector<std::string>{}) << "old4 is too young";
+  EXPECT_EQ(s->expireWaiting(105, 2), std::vector<std::string>{"old4"});
+  EXPECT_TRUE(s->unfinishedTables().empty());
+}
+
 INSTANTIATE_TEST_SUITE_P(Stores, StoreContract, ::testing::Values("Sqlite", "Postgres"),
                          [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
 

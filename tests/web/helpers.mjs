@@ -55,7 +55,10 @@ export async function startServer(extraArgs = []) {
   let lastError;
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await freePort();
-    const args = ['serve', '--port', String(port), '--db', join(dir, `test-${attempt}.db`), '--web', join(ROOT, 'web'), ...extraArgs];
+    // Every test's browser comes from this machine: the limits per address would count the
+    // whole suite as one visitor (their own tests are in tests/server/address_limits_test.cpp).
+    const args = ['serve', '--port', String(port), '--db', join(dir, `test-${attempt}.db`), '--web', join(ROOT, 'web'),
+      '--lift-limits-per-address', ...extraArgs];
     const proc = spawn(binaryPath(), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     proc.stdout.on('data', (d) => (output += d));

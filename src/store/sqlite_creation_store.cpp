@@ -1,0 +1,100 @@
+#include "store/sqlite_creation_store.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include "store/creation_counts.h"
+#include "store/sqlite_guard.h"
+
+namespace pg {
+
+namespace {
+
+using sqlite::guarded;
+
+constexpr int kFirstSchemaWithCreations = 3;
+
+}  // namespace
+
+SqliteCreationStore::SqliteCreationStore(const std::string& path) {
+  guarded("opening the creation counts", [&] {
+    db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE);
+    db_->setBusyTimeout(5000);
+    db_->exec("PRAGMA synchronous=NORMAL");  // see the header: a lost count is harmless
+    const int version = db_->execAndGet("PRAGMA user_version").getInt();
+    if (version < kFirstSchemaWithCreations)
+      throw StoreError("the database has schema version " + std::to_string(version) +
+                       ", without the creation counts: open it as a SqliteStore first");
+  });
+}
+
+SqliteCreationStore::~SqliteCreationStore() = default;
+
+Reservation SqliteCreationStore::reserve(const std::string& address, const std::string& table_id,
+                                         int64_t now, const CreationLimits& limits) {
+  std::lock_guard lock(mutex_);
+  return guarded("reserving a table's creation", [&] {
+    SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+    SQLite::Statement forget(*db_,
+                             "DELETE FROM creations WHERE table_id IN (SELECT table_id FROM "
+                             "creations WHERE created_at < ? LIMIT ?)");
+    forget.bind(1, static_cast<int64_t>(creation::forgetBefore(now, limits)));
+    forget.bind(2, creation::kForgetBatch);
+    forget.exec();
+
+    creation::Counts counts;
+    SQLite::Statement recent(*db_,
+                             "SELECT count(*), coalesce(min(created_at), 0), "
+                             "count(CASE WHEN created_at > ?2 THEN 1 END), "
+                             "coalesce(min(CASE WHEN created_at > ?2 THEN created_at END), 0) "
+                             "FROM creations WHERE address = ?1 AND created_at > ?3");
+    recent.bind(1, address);
+    recent.bind(2, static_cast<int64_t>(now - creation::kMinuteMs));
+    recent.bind(3, static_cast<int64_t>(now - creation::kHourMs));
+    recent.executeStep();
+    counts.hour = recent.getColumn(0).getInt64();
+    counts.hour_oldest = recent.getColumn(1).getInt64();
+    counts.minute = recent.getColumn(2).getInt64();
+    counts.minute_oldest = recent.getColumn(3).getInt64();
+
+    // A creation waits while its table does (neither started nor finished, and not expired),
+    // or, with no table stored yet, while it is pending.
+    SQLite::Statement waiting(
+        *db_,
+        "SELECT count(*), coalesce(min(CASE WHEN t.id IS NULL THEN c.created_at + ?4 "
+        "ELSE t.created_at + ?3 END), 0) "
+        "FROM creations c LEFT JOIN tables t ON t.id = c.table_id WHERE c.address = ?1 AND "
+        "CASE WHEN t.id IS NULL THEN c.created_at > ?2 - ?4 ELSE t.started_at IS NULL AND "
+        "t.finished_at IS NULL AND t.created_at > ?2 - ?3 END");
+    waiting.bind(1, address);
+    waiting.bind(2, static_cast<int64_t>(now));
+    waiting.bind(3, static_cast<int64_t>(limits.waiting_ttl_ms));
+    waiting.bind(4, static_cast<int64_t>(kPendingCreationMs));
+    waiting.executeStep();
+    counts.waiting = waiting.getColumn(0).getInt64();
+    counts.first_expiry = waiting.getColumn(1).getInt64();
+
+    Reservation r = creation::decide(counts, now, limits);
+    if (r.retry_after_ms == 0) {
+      SQLite::Statement insert(
+          *db_, "INSERT INTO creations (table_id, address, created_at) VALUES (?, ?, ?)");
+      insert.bind(1, table_id);
+      insert.bind(2, address);
+      insert.bind(3, static_cast<int64_t>(now));
+      insert.exec();
+      r.reserved = true;
+    }
+    tx.commit();  // the creation, or the forgetting only
+    return r;
+  });
+}
+
+void SqliteCreationStore::discard(const std::string& table_id) {
+  std::lock_guard lock(mutex_);
+  guarded("discarding a table's creation", [&] {
+    SQLite::Statement q(*db_, "DELETE FROM creations WHERE table_id = ?");
+    q.bind(1, table_id);
+    q.exec();
+  });
+}
+
+}  // namespace pg
