@@ -9,8 +9,8 @@ CXX_FILES = $(shell find $(FORMAT_DIRS) -type f \( -name '*.cpp' -o -name '*.h' 
 
 # The targets depend on each other's order (deps before build before tests).
 .NOTPARALLEL:
-.PHONY: all deps build programs check test asan web-test fuzz-smoke cluster-test serve format \
-	format-check clean
+.PHONY: all deps build programs check test asan web-test fuzz-smoke cluster-test abuse-test serve \
+	format format-check clean
 
 all: build
 
@@ -49,10 +49,15 @@ fuzz-smoke:
 cluster-test:
 	tools/cluster_test.sh --short
 
+# One node under a hostile client from 127.0.0.2 while an honest one plays from 127.0.0.3,
+# with a restart in the middle (issue #34; about 30 s).
+abuse-test:
+	tools/abuse_test.sh --short
+
 # The test suites run once, in the sanitizer build, which is also built with warnings as
 # errors; the optimised tree builds the programs that the browser and cluster tests drive.
 # `make build test` runs the suites optimised.
-check: deps programs asan web-test fuzz-smoke cluster-test
+check: deps programs asan web-test fuzz-smoke cluster-test abuse-test
 
 serve: deps programs
 	$(BIN) serve

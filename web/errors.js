@@ -6,7 +6,7 @@ export const ERROR_CODES = [
   'bad-token', 'spectator', 'not-your-seat', 'not-started', 'off-board', 'not-your-turn',
   'occupied-visible', 'already-tried', 'no-change', 'game-over', 'rate-limited', 'store-failed',
   'not-over', 'not-found', 'method-not-allowed', 'too-large', 'server-full', 'server-busy',
-  'table-elsewhere', 'wrong-table', 'not-abandoned', 'no-chat', 'chat-full',
+  'table-elsewhere', 'wrong-table', 'not-abandoned', 'no-chat', 'chat-full', 'table-expired',
 ];
 
 /// The sentence for an error code; codes this page does not know get a general sentence.

@@ -109,6 +109,8 @@ export function reduce(state, msg) {
       if (msg.code === 'table-elsewhere') return state;
       if (!state.joined && (msg.code === 'no-such-table' || msg.code === 'bad-token'))
         return { ...state, fatal: msg.code };
+      // Nobody joined the table in time: it is gone for good (the server closes the connection).
+      if (msg.code === 'table-expired') return { ...state, fatal: msg.code };
       return { ...state, error: { code: msg.code, at: Date.now() } };
     default:
       return state;

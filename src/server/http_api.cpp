@@ -135,20 +135,33 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
     if (path == "/api/info") {
       if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
       const ServerLimits& l = settings_.limits;
-      return jsonReply(200, Json{{"name", "phantomgo"},
-                                 {"version", kVersion},
-                                 {"commit", kGitCommit},
-                                 {"strengths", computerStrengths()},
-                                 {"levels", levelTexts()},
-                                 {"limits", Json{{"max_frame_bytes", l.max_frame_bytes},
-                                                 {"messages_per_second", l.messages_per_second},
-                                                 {"message_burst", l.message_burst},
-                                                 {"join_timeout_ms", l.join_timeout.count()},
-                                                 {"idle_timeout_ms", l.idle_timeout.count()},
-                                                 {"max_body_bytes", l.max_body_bytes}}},
-                                 // What this node holds: another node may hold other numbers.
-                                 {"node", Json{{"max_connections", l.max_connections},
-                                               {"max_tables", l.max_tables}}}});
+      return jsonReply(
+          200, Json{{"name", "phantomgo"},
+                    {"version", kVersion},
+                    {"commit", kGitCommit},
+                    {"strengths", computerStrengths()},
+                    {"levels", levelTexts()},
+                    {"limits", Json{{"max_frame_bytes", l.max_frame_bytes},
+                                    {"messages_per_second", l.messages_per_second},
+                                    {"message_burst", l.message_burst},
+                                    {"join_timeout_ms", l.join_timeout.count()},
+                                    {"idle_timeout_ms", l.idle_timeout.count()},
+                                    {"max_body_bytes", l.max_body_bytes}}},
+                    // What one client address may do (docs/protocol.md, Limits).
+                    {"per_address",
+                     Json{{"connections", l.connections_per_address},
+                          {"joins_per_second", l.joins_per_second_per_address},
+                          {"join_burst", l.join_burst_per_address},
+                          {"api_requests_per_second", l.api_requests_per_second_per_address},
+                          {"api_burst", l.api_burst_per_address},
+                          {"tables_per_minute", l.tables_per_minute_per_address},
+                          {"tables_per_hour", l.tables_per_hour_per_address},
+                          {"waiting_tables", l.waiting_tables_per_address},
+                          {"spectators_per_table", l.spectators_per_table_per_address},
+                          {"waiting_table_ttl_ms", l.waiting_table_ttl.count()}}},
+                    // What this node holds: another node may hold other numbers.
+                    {"node",
+                     Json{{"max_connections", l.max_connections}, {"max_tables", l.max_tables}}}});
     }
     if (path == "/api/tables") {
       if (req.method != "POST") return errorReply(405, "method-not-allowed", "Use POST.");

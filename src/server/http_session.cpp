@@ -66,9 +66,9 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
   const bool upgrade = beast::websocket::is_upgrade(req);
   if (!countFor(key)) {
     ctx_->limited(Metrics::Limit::Connections);
-    spdlog::info("{} {} 429 rate-limited: {} connections from the address ({})",
-                 std::string(req.method_string()), upgrade ? "/ws" : "(request)",
-                 ctx_->by_address.count(key), remote_);
+    spdlog::debug("{} {} 429 rate-limited: {} connections from the address ({})",
+                  std::string(req.method_string()), upgrade ? "/ws" : "(request)",
+                  ctx_->by_address.count(key), remote_);
     HttpReply r = rateLimitedReply(
         "Too many connections from your address; close some and try "
         "again.",
@@ -134,7 +134,10 @@ bool HttpSession::countFor(const std::string& key) {
 void HttpSession::respond(const Answering& a, HttpReply out) {
   const double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - a.start).count();
-  spdlog::info("{} {} {} {:.1f}ms ({})", a.method, a.path, out.status, ms, remote_);
+  // A refusal by a limit is counted in /metrics; a line each would let an attacker fill the
+  // logs (thousands a second).
+  spdlog::log(out.status == 429 ? spdlog::level::debug : spdlog::level::info,
+              "{} {} {} {:.1f}ms ({})", a.method, a.path, out.status, ms, remote_);
 
   http::response<http::string_body> res{static_cast<http::status>(out.status), a.version};
   res.set(http::field::server, "phantomgo");

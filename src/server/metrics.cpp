@@ -78,7 +78,8 @@ Metrics::Metrics() : registry_(std::make_unique<prometheus::Registry>()) {
                       .Name("phantomgo_rate_limited_total")
                       .Help(
                           "Requests, connections and messages refused by a limit per client "
-                          "address (429 rate-limited), by the limit that refused them.")
+                          "address (429 rate-limited), or by a connection's message rate "
+                          "(messages), by the limit that refused them.")
                       .Register(r);
   for (std::size_t i = 0; i < kLimits; ++i)
     rate_limited_[i] = &limited.Add({{"kind", std::string(limitName(static_cast<Limit>(i)))}});
@@ -106,6 +107,8 @@ std::string_view Metrics::limitName(Limit limit) {
       return "chat";
     case Limit::Challenges:
       return "challenges";
+    case Limit::Messages:
+      return "messages";
   }
   return "unknown";
 }

@@ -28,7 +28,8 @@ class Metrics {
   /// Who answered `store-failed`: a table (an action or a start not stored) or the HTTP API.
   enum class StoreErrorAt { Table, Http };
 
-  /// A limit per client address that refused something (`429 rate-limited`).
+  /// A limit per client address that refused something (`429 rate-limited`), or the message
+  /// rate of one connection.
   enum class Limit {
     Connections,      ///< connections open at once
     Joins,            ///< WebSocket joins a second
@@ -39,8 +40,9 @@ class Metrics {
     Spectators,       ///< spectators of one table
     Chat,             ///< chat lines (per connection, and per address among spectators)
     Challenges,       ///< the lobby's open challenges and challenges an hour
+    Messages,         ///< WebSocket messages a second on one connection (not per address)
   };
-  static constexpr std::size_t kLimits = 9;
+  static constexpr std::size_t kLimits = 10;
   /// The `kind` label of a limit ("connections", "tables_per_minute", ...).
   static std::string_view limitName(Limit limit);
 

@@ -70,6 +70,7 @@ void WebsocketSession::onRead(beast::error_code ec, std::size_t) {
   std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
   if (!rate_.allow()) {
+    ctx_->limited(Metrics::Limit::Messages);
     error("rate-limited", "Too many messages; this one was dropped.");
   } else {
     handle(text);

@@ -61,6 +61,14 @@ class AddressLimitsTest : public ServerTest {
   }
 };
 
+TEST_F(AddressLimitsTest, TheInfoNamesTheLimitsPerAddress) {
+  settings_.limits.tables_per_minute_per_address = 7;
+  start();
+  const Json info = http("GET", "/api/info").json();
+  EXPECT_EQ(info.at("per_address").at("tables_per_minute"), 7);
+  EXPECT_EQ(info.at("per_address").at("waiting_table_ttl_ms"), 24 * 3600 * 1000);
+}
+
 TEST_F(AddressLimitsTest, ConnectionsFromOneAddressHaveACeiling) {
   settings_.limits.connections_per_address = 3;
   start();
@@ -217,9 +225,10 @@ TEST_F(AddressLimitsTest, SpectatorsOfOneAddressShareAChatRate) {
   const Json table = create(Json{{"mode", "online"}});
   std::vector<std::unique_ptr<Client>> watchers(4);
   for (auto& w : watchers) ASSERT_EQ(joinFrom(kOneAddress, table, w).value("type", ""), "joined");
-  // Each connection stays within its own three lines at once; together they pass the
-  // address's six.
-  for (int round = 0; round < 2; ++round)
+  // Each connection stays within its own three lines at once; together, twelve lines pass the
+  // address's six at once (and the two a second it gains back while they are handled, however
+  // slow the machine is, unless that takes more than a second and a half).
+  for (int round = 0; round < 3; ++round)
     for (auto& w : watchers) w->send(Json{{"type", "chat"}, {"text", "hello"}});
   auto count = [&](const std::string& text, bool all) {
     int n = 0;
@@ -228,14 +237,18 @@ TEST_F(AddressLimitsTest, SpectatorsOfOneAddressShareAChatRate) {
         n += f.find(text) != std::string::npos;
     return n;
   };
+  const std::string refusal = "\"rate-limited\"";
+  const std::string line = "\"type\":\"chat\"";
   const auto deadline = std::chrono::steady_clock::now() + 10s;
   while (std::chrono::steady_clock::now() < deadline &&
-         (count("\"rate-limited\"", true) < 2 || count("\"type\":\"chat\"", false) < 6))
+         count(refusal, true) + count(line, false) < 12)
     std::this_thread::sleep_for(20ms);
-  std::this_thread::sleep_for(100ms);               // nothing more arrives
-  EXPECT_EQ(count("\"type\":\"chat\"", false), 6);  // the lines everyone saw
-  EXPECT_EQ(count("\"rate-limited\"", true), 2);
-  EXPECT_EQ(limited("chat"), 2);
+  const int refused = count(refusal, true);
+  const int lines = count(line, false);  // every spectator sees every line
+  EXPECT_EQ(lines + refused, 12);
+  EXPECT_GE(lines, 6);
+  EXPECT_GE(refused, 3);
+  EXPECT_EQ(limited("chat"), refused);
 }
 
 TEST_F(AddressLimitsTest, AWaitingTableExpiresAndIsForgotten) {

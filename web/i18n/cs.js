@@ -338,6 +338,7 @@ export default {
   'err.server-full': 'Server je právě plný. Zkus to prosím později.',
   'err.server-busy': 'Server je právě vytížený. Zkus to prosím za pár sekund znovu.',
   'err.table-elsewhere': 'Tento stůl se přesouvá na jiný server. Znovu se připojuji…',
+  'err.table-expired': 'K tomuto stolu si do jednoho dne nikdo nepřisedl, a tak byl zavřen. Novou hru začneš na úvodní stránce.',
   'err.wrong-table': 'Toto spojení patří k jinému stolu. Načti stránku znovu.',
   'err.not-abandoned': 'Soupeř je zpět, nebo ještě není pryč dost dlouho.',
   'err.no-chat': 'Tady chat není.',

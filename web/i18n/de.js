@@ -330,6 +330,7 @@ export default {
   'err.server-full': 'Der Server ist gerade voll. Bitte versuche es später noch einmal.',
   'err.server-busy': 'Der Server ist gerade ausgelastet. Bitte versuche es in ein paar Sekunden noch einmal.',
   'err.table-elsewhere': 'Dieser Tisch zieht auf einen anderen Server um. Die Verbindung wird wiederhergestellt …',
+  'err.table-expired': 'Innerhalb eines Tages hat sich niemand an diesen Tisch gesetzt, darum wurde er geschlossen. Starte auf der Startseite ein neues Spiel.',
   'err.wrong-table': 'Diese Verbindung gehört zu einem anderen Tisch. Lade die Seite neu.',
   'err.not-abandoned': 'Dein Gegenüber ist zurück oder noch nicht lange genug weg.',
   'err.no-chat': 'Hier gibt es keinen Chat.',

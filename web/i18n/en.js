@@ -331,6 +331,7 @@ export default {
   'err.server-full': 'The server is full right now. Please try again later.',
   'err.server-busy': 'The server is busy right now. Please try again in a few seconds.',
   'err.table-elsewhere': 'This table is moving to another server. Reconnecting…',
+  'err.table-expired': 'Nobody joined this table within a day, so it was closed. Start a new game from the home page.',
   'err.wrong-table': 'This connection belongs to another table. Reload the page.',
   'err.not-abandoned': 'Your opponent is back, or has not been away long enough.',
   'err.no-chat': 'There is no chat here.',

@@ -330,6 +330,7 @@ export default {
   'err.server-full': 'Palvelin on juuri nyt täynnä. Yritä myöhemmin uudelleen.',
   'err.server-busy': 'Palvelin on juuri nyt kuormitettu. Yritä muutaman sekunnin kuluttua uudelleen.',
   'err.table-elsewhere': 'Tämä pöytä siirtyy toiselle palvelimelle. Yhdistetään uudelleen…',
+  'err.table-expired': 'Kukaan ei tullut tähän pöytään vuorokauden kuluessa, joten se suljettiin. Aloita uusi peli etusivulta.',
   'err.wrong-table': 'Tämä yhteys kuuluu toiseen pöytään. Lataa sivu uudelleen.',
   'err.not-abandoned': 'Vastustaja on palannut tai ei ole ollut poissa tarpeeksi kauan.',
   'err.no-chat': 'Täällä ei ole keskustelua.',

@@ -330,6 +330,7 @@ export default {
   'err.server-full': 'Il server al momento è pieno. Riprova più tardi.',
   'err.server-busy': 'Il server al momento è occupato. Riprova tra qualche secondo.',
   'err.table-elsewhere': 'Questo tavolo si sta spostando su un altro server. Riconnessione…',
+  'err.table-expired': 'Nessuno si è seduto a questo tavolo entro un giorno, quindi è stato chiuso. Inizia una nuova partita dalla pagina iniziale.',
   'err.wrong-table': 'Questa connessione appartiene a un altro tavolo. Ricarica la pagina.',
   'err.not-abandoned': 'L’avversario è tornato, o non è assente da abbastanza tempo.',
   'err.no-chat': 'Qui non c’è una chat.',

@@ -330,6 +330,7 @@ export default {
   'err.server-full': 'Sunucu şu anda dolu. Lütfen daha sonra yeniden dene.',
   'err.server-busy': 'Sunucu şu anda meşgul. Lütfen birkaç saniye sonra yeniden dene.',
   'err.table-elsewhere': 'Bu masa başka bir sunucuya taşınıyor. Yeniden bağlanılıyor…',
+  'err.table-expired': 'Bir gün içinde bu masaya kimse oturmadı, bu yüzden masa kapatıldı. Ana sayfadan yeni bir oyun başlat.',
   'err.wrong-table': 'Bu bağlantı başka bir masaya ait. Sayfayı yeniden yükle.',
   'err.not-abandoned': 'Rakibin geri döndü ya da henüz yeterince uzun süre ayrı kalmadı.',
   'err.no-chat': 'Burada sohbet yok.',
