@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "store/open_store.h"
+#include "store_test_support.h"
 #include "support/pg_test_server.h"
 
 namespace pg {
@@ -33,35 +34,18 @@ NewChallenge sample(const std::string& id, const std::string& address = "192.0.2
   return c;
 }
 
-class ChallengeContract : public ::testing::TestWithParam<std::string> {
+class ChallengeContract : public test::EachStoreTest {
  protected:
   void SetUp() override {
-    if (postgres()) {
-      try {
-        location_ = test::PgTestServer::get().freshDatabase();
-      } catch (const std::exception& e) {
-        GTEST_FAIL() << e.what();
-      }
-    } else {
-      std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-      for (char& c : name)
-        if (c == '/') c = '-';
-      location_ = (std::filesystem::temp_directory_path() /
-                   ("pg-challenge-test-" + std::to_string(::getpid()) + "-" + name + ".db"))
-                      .string();
-      removeFiles();
-    }
+    EachStoreTest::SetUp();
+    if (location_.empty()) return;  // no PostgreSQL: the base has failed the test
     tables_ = openStore(location_, Durability::Normal, true);
     lobby_ = openChallengeStore(location_, Durability::Normal);
   }
   void TearDown() override {
     lobby_.reset();
     tables_.reset();
-    if (!postgres()) removeFiles();
-  }
-  bool postgres() const { return GetParam() == "Postgres"; }
-  void removeFiles() {
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(location_ + suffix);
+    EachStoreTest::TearDown();
   }
   /// Reserves and attaches `c`.
   void list(const NewChallenge& c) {
@@ -69,7 +53,6 @@ class ChallengeContract : public ::testing::TestWithParam<std::string> {
     lobby_->attach(c.id, "table-" + c.id, "token-" + c.id);
   }
 
-  std::string location_;
   std::unique_ptr<Store> tables_;
   std::unique_ptr<ChallengeStore> lobby_;
 };

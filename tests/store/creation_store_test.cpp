@@ -39,35 +39,18 @@ CreationLimits limits(int per_minute, int per_hour, int waiting, int64_t ttl = 2
   return l;
 }
 
-class CreationContract : public ::testing::TestWithParam<std::string> {
+class CreationContract : public test::EachStoreTest {
  protected:
   void SetUp() override {
-    if (postgres()) {
-      try {
-        location_ = test::PgTestServer::get().freshDatabase();
-      } catch (const std::exception& e) {
-        GTEST_FAIL() << e.what();
-      }
-    } else {
-      std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-      for (char& c : name)
-        if (c == '/') c = '-';
-      location_ = (std::filesystem::temp_directory_path() /
-                   ("pg-creation-test-" + std::to_string(::getpid()) + "-" + name + ".db"))
-                      .string();
-      removeFiles();
-    }
+    EachStoreTest::SetUp();
+    if (location_.empty()) return;  // no PostgreSQL: the base has failed the test
     tables_ = openStore(location_, Durability::Normal, true);
     counts_ = openCreationStore(location_, Durability::Normal);
   }
   void TearDown() override {
     counts_.reset();
     tables_.reset();
-    if (!postgres()) removeFiles();
-  }
-  bool postgres() const { return GetParam() == "Postgres"; }
-  void removeFiles() {
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(location_ + suffix);
+    EachStoreTest::TearDown();
   }
   /// Reserves `id` for `address` at `at` and stores its table, created at the same time.
   void create(const std::string& address, const std::string& id, int64_t at,
@@ -95,7 +78,6 @@ class CreationContract : public ::testing::TestWithParam<std::string> {
     return n;
   }
 
-  std::string location_;
   std::unique_ptr<Store> tables_;
   std::unique_ptr<CreationStore> counts_;
 };

@@ -25,29 +25,8 @@ using test::Answers;
 using test::holds;
 using test::sampleTable;
 
-class StoreContract : public ::testing::TestWithParam<std::string> {
+class StoreContract : public test::EachStoreTest {
  protected:
-  void SetUp() override {
-    if (postgres()) {
-      try {
-        location_ = test::PgTestServer::get().freshDatabase();
-      } catch (const std::exception& e) {
-        GTEST_FAIL() << e.what();
-      }
-    } else {
-      std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-      for (char& c : name)
-        if (c == '/') c = '-';
-      const auto p = std::filesystem::temp_directory_path() /
-                     ("pg-store-test-" + std::to_string(::getpid()) + "-" + name + ".db");
-      location_ = p.string();
-      removeFiles();
-    }
-  }
-  void TearDown() override {
-    if (!postgres()) removeFiles();
-  }
-  bool postgres() const { return GetParam() == "Postgres"; }
   std::unique_ptr<Store> open(bool group_commit = true, Durability d = Durability::Normal) {
     return openStore(location_, d, group_commit);
   }
@@ -62,13 +41,6 @@ class StoreContract : public ::testing::TestWithParam<std::string> {
       return {q->writerStats().commits, q->writerStats().appends};
     auto& p = dynamic_cast<PgStore&>(s);
     return {p.writerStats().commits, p.writerStats().writes};
-  }
-
-  std::string location_;
-
- private:
-  void removeFiles() {
-    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(location_ + ext);
   }
 };
 

@@ -1,10 +1,15 @@
-// What the store suites share: sample rows, and the answers of async writes.
+// What the store suites share: a fixture run on each store, sample rows, and the answers of
+// async writes.
 #pragma once
+
+#include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
+#include <filesystem>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -12,8 +17,46 @@
 #include <vector>
 
 #include "store/store.h"
+#include "support/pg_test_server.h"
 
 namespace pg::test {
+
+/// A test run on each store, named by its parameter ("Sqlite" or "Postgres"): `location_` is a
+/// fresh SQLite file in the temporary folder (removed afterwards, with its journal files) or a
+/// fresh database on the suite's PostgreSQL server. A fixture that opens stores there in its
+/// own SetUp calls this one's first, and closes them in TearDown before calling this one's.
+class EachStoreTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (postgres()) {
+      try {
+        location_ = PgTestServer::get().freshDatabase();
+      } catch (const std::exception& e) {
+        GTEST_FAIL() << e.what();
+      }
+      return;
+    }
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::string name = std::string(info->test_suite_name()) + "-" + info->name();
+    for (char& c : name)
+      if (c == '/') c = '-';
+    location_ = (std::filesystem::temp_directory_path() /
+                 ("pg-store-test-" + std::to_string(::getpid()) + "-" + name + ".db"))
+                    .string();
+    removeFiles();
+  }
+  void TearDown() override {
+    if (!postgres()) removeFiles();
+  }
+  bool postgres() const { return GetParam() == "Postgres"; }
+
+  std::string location_;
+
+ private:
+  void removeFiles() {
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(location_ + suffix);
+  }
+};
 
 inline StoredTable sampleTable(const std::string& id, int64_t created_at = 1000) {
   StoredTable t;
