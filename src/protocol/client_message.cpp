@@ -80,6 +80,22 @@ std::optional<std::size_t> plainTextChars(const std::string& s) {
   return chars;
 }
 
+bool blankText(const std::string& s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : 4;
+    uint32_t cp = len == 1 ? c : c & (0x7f >> len);
+    for (std::size_t k = 1; k < len && i + k < s.size(); ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
+    const bool space = cp == 0x20 || cp == 0xa0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200a) ||
+                       cp == 0x2028 || cp == 0x2029 || cp == 0x202f || cp == 0x205f ||
+                       cp == 0x3000 || cp == 0xfeff;
+    if (!space) return false;
+    i += len;
+  }
+  return true;
+}
+
 namespace {
 
 ParsedMessage parseChat(const Json& msg) {
@@ -87,8 +103,7 @@ ParsedMessage parseChat(const Json& msg) {
   if (!text) return badRequest("A chat line needs a \"text\".");
   const auto chars = plainTextChars(*text);
   if (!chars) return badRequest("A chat line must be plain text, without control characters.");
-  if (*text == std::string(text->size(), ' ') || *chars == 0)
-    return badRequest("A chat line may not be empty.");
+  if (blankText(*text)) return badRequest("A chat line may not be empty.");
   if (*chars > kMaxChatChars) return badRequest("A chat line may have at most 280 characters.");
   return ClientMessage{Command{ChatCommand{std::move(*text)}}};
 }

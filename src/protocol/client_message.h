@@ -106,6 +106,10 @@ inline constexpr std::size_t kMaxNameChars = 40;
 /// The number of characters (code points) of `s` if it is valid UTF-8 without control
 /// characters, else nullopt.
 std::optional<std::size_t> plainTextChars(const std::string& s);
+/// Whether valid UTF-8 `s` holds only white space as a browser's String.trim() sees it (the
+/// space, U+00A0, U+1680, U+2000 to U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF):
+/// a line that would show as nothing. True for the empty string.
+bool blankText(const std::string& s);
 /// A game command: what a joined seat sends to its table.
 using Command =
     std::variant<TryCommand, PassCommand, ResignCommand, MarkCommand, ClaimAbandonedCommand,

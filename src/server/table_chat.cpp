@@ -1,5 +1,7 @@
 #include "server/table_chat.h"
 
+#include <algorithm>
+
 #include "server/peer.h"
 
 namespace pg {
@@ -33,7 +35,12 @@ std::optional<TableChat::Refusal> TableChat::refusal(Role role, bool online, con
   if (role == Role::Hotseat) return Refusal{"no-chat", "A hot-seat table has no chat."};
   if (role != Role::Spectator && !online)
     return Refusal{"no-chat", "Only the players of an online table chat with each other."};
-  if (lines_.size() >= kMaxLines) return Refusal{"chat-full", "This table's chat is full."};
+  const bool spectators = role == Role::Spectator;
+  const auto in_channel = std::count_if(lines_.begin(), lines_.end(), [&](const ChatLine& l) {
+    return l.spectators == spectators;
+  });
+  if (static_cast<std::size_t>(in_channel) >= kMaxLines)
+    return Refusal{"chat-full", "This chat is full."};
   const Refusal too_fast{"rate-limited", "Too many chat lines; wait a moment."};
   auto it = rates_.try_emplace(author, kRate, kBurst).first;
   if (!it->second.allow(now)) return too_fast;

@@ -38,7 +38,8 @@ struct ChatLine {
 
 class TableChat {
  public:
-  /// Lines a table keeps at most; later ones are refused (`chat-full`).
+  /// Lines each channel (the players', the spectators') keeps at most; later ones are refused
+  /// (`chat-full`). Each its own, so that a crowd of spectators never silences the players.
   static constexpr std::size_t kMaxLines = 500;
   /// Lines per author connection: one a second, three at once.
   static constexpr double kRate = 1.0;

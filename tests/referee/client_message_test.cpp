@@ -96,6 +96,21 @@ TEST(ClientMessage, RefusalsKeepTheirCodesAndMessages) {
   }
 }
 
+TEST(ClientMessage, AChatLineOfWhiteSpaceAloneIsEmpty) {
+  // The spaces a browser's trim() removes, each alone and mixed: the page would show nothing.
+  for (const char* blank : {" ", "   ", "\u00a0", "\u2003", "\u3000", "\u00a0 \u2003\u3000",
+                            "\u1680\u200a\u2028", "\u2029\u202f\u205f\ufeff"}) {
+    const ParseError e = refused(R"({"type": "chat", "text": ")" + std::string(blank) + "\"}");
+    EXPECT_EQ(e.message, "A chat line may not be empty.") << blank;
+  }
+  // Anything visible beside them is a line; so are spaces that show (U+200B is not trimmed).
+  EXPECT_TRUE(
+      std::holds_alternative<Command>(parsed(R"({"type": "chat", "text": "\u3000hi\u00a0"})")));
+  EXPECT_TRUE(blankText(""));
+  EXPECT_FALSE(blankText("\u4e00"));  // a CJK ideograph whose bytes start like U+3000's
+  EXPECT_FALSE(blankText("\u200b"));
+}
+
 TEST(ClientMessage, EveryMessageRoundTrips) {
   const std::vector<ClientMessage> all{
       PingRequest{},

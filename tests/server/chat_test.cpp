@@ -2,6 +2,8 @@
 // the end; stored before anyone reads it, kept with the game, back after a restart; limits on
 // text and rate; no chat on a hot seat.
 #include "game_driver.h"
+#include "server/peer.h"
+#include "server/table_chat.h"
 
 namespace pg::test {
 namespace {
@@ -101,6 +103,60 @@ TEST_F(ChatTest, BadLinesAreRefusedAndChangeNothing) {
   g.black->send(Json{{"type", "resign"}});
   EXPECT_EQ(nextHistory(*g.black).size(), 4u);  // the refused ones were never kept
   EXPECT_EQ(http("GET", "/api/games/" + id).json().at("chat").size(), 4u);
+}
+
+/// A connection for TableChat alone: an address and nothing else.
+class ChatAuthor : public Peer {
+ public:
+  explicit ChatAuthor(std::string address) : address_(std::move(address)) {}
+  void send(std::shared_ptr<const std::string>) override {}
+  void joined() override {}
+  void close() override {}
+  const std::string& label() const override { return address_; }
+  const std::string& address() const override { return address_; }
+
+ private:
+  std::string address_;
+};
+
+TEST(TableChatLimits, AFullSpectatorsChannelLeavesThePlayersTheirs) {
+  std::vector<ChatLine> lines;
+  for (std::size_t i = 0; i < TableChat::kMaxLines; ++i) {
+    ChatLine l;
+    l.seq = static_cast<int64_t>(i);
+    l.spectators = true;
+    l.from = "spectator";
+    l.text = "hello";
+    lines.push_back(l);
+  }
+  TableChat chat(std::move(lines));
+  const ChatAuthor watcher("192.0.2.1");
+  const ChatAuthor black("192.0.2.2");
+  const auto now = RateLimiter::Clock::now();
+  const auto refused = chat.refusal(Role::Spectator, true, &watcher, now);
+  ASSERT_TRUE(refused);
+  EXPECT_STREQ(refused->code, "chat-full");
+  EXPECT_FALSE(chat.refusal(Role::Black, true, &black, now)) << "the players may still talk";
+}
+
+TEST(TableChatLimits, SpectatorsOfOneAddressShareOneRate) {
+  TableChat chat;
+  const ChatAuthor a1("192.0.2.1");
+  const ChatAuthor a2("192.0.2.1");
+  const ChatAuthor a3("192.0.2.1");
+  const ChatAuthor elsewhere("192.0.2.9");
+  const auto now = RateLimiter::Clock::now();
+  int allowed = 0;
+  for (int round = 0; round < 3; ++round)
+    for (const ChatAuthor* a : {&a1, &a2, &a3})
+      allowed += !chat.refusal(Role::Spectator, true, a, now);
+  EXPECT_EQ(allowed, static_cast<int>(TableChat::kAddressBurst));
+  EXPECT_FALSE(chat.refusal(Role::Spectator, true, &elsewhere, now));
+  // A second later the address has gained two lines back.
+  const auto later = now + std::chrono::seconds(1);
+  EXPECT_FALSE(chat.refusal(Role::Spectator, true, &a1, later));
+  EXPECT_FALSE(chat.refusal(Role::Spectator, true, &a2, later));
+  EXPECT_TRUE(chat.refusal(Role::Spectator, true, &a3, later));
 }
 
 TEST_F(ChatTest, NoChatOnAHotSeatNorForTheSeatAgainstTheComputer) {
