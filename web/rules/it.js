@@ -82,7 +82,7 @@ export default {
             'Contro il computer: il programma gioca con le stesse regole e vede solo le proprie pietre.',
             'In due sullo stesso dispositivo: tra un turno e l’altro una tenda copre il goban e dice chi deve prendere il dispositivo.',
             'Segni di ipotesi: puoi segnare i punti dove pensi che ci siano pietre nascoste. Li vedi solo tu.',
-            'Tastiera: le frecce si muovono sul goban, Invio prova a giocare su un punto, M mette o toglie un segno, e Tab raggiunge i pulsanti.',
+            'Tastiera: le frecce spostano il cursore sul goban, Invio prova a giocare su un punto, M mette o toglie un segno, e Tab raggiunge i pulsanti.',
             'Alla fine puoi rivedere ogni turno, tentativi compresi, come lo vedeva il Nero, come lo vedeva il Bianco e com’era davvero, e scaricare la partita in SGF.',
           ],
         },
