@@ -36,9 +36,8 @@ std::optional<TableChat::Refusal> TableChat::refusal(Role role, bool online, con
   if (role != Role::Spectator && !online)
     return Refusal{"no-chat", "Only the players of an online table chat with each other."};
   const bool spectators = role == Role::Spectator;
-  const auto in_channel = std::count_if(lines_.begin(), lines_.end(), [&](const ChatLine& l) {
-    return l.spectators == spectators;
-  });
+  const auto in_channel = std::count_if(
+      lines_.begin(), lines_.end(), [&](const ChatLine& l) { return l.spectators == spectators; });
   if (static_cast<std::size_t>(in_channel) >= kMaxLines)
     return Refusal{"chat-full", "This chat is full."};
   const Refusal too_fast{"rate-limited", "Too many chat lines; wait a moment."};
