@@ -9,6 +9,7 @@ import { Board } from './board.js';
 import { resultSentence } from './table.js';
 import { clockSummary, formatTimeLeft, lowTimeMs } from './clock.js';
 import { Lobby } from './lobby.js';
+import { parseKomi } from './komi.js';
 
 const SIZES = Array.from({ length: 15 }, (_, i) => i + 5);
 
@@ -94,7 +95,9 @@ function SetupForm() {
   const level = strengths.includes(strength) ? strength : strengths.includes('medium') ? 'medium' : strengths[0];
   const [size, setSize] = useState(() => pick(last.size, SIZES, 9));
   const [handicap, setHandicap] = useState(() => pick(last.handicap, handicapChoices(pick(last.size, SIZES, 9)), 0));
-  const [komi, setKomi] = useState(() => pick(last.komi, isText, '7.5'));
+  // The komi as typed, shown in the page's language (7,5 in German): the decimal comma and the
+  // point are both read (parseKomi).
+  const [komi, setKomi] = useState(() => pick(last.komi, isText, formatNumber(7.5)));
   const [komiEdited, setKomiEdited] = useState(() => last.komiEdited === true);
   const [ko, setKo] = useState(() => pick(last.ko, ['superko', 'simple'], 'superko'));
   const [atariGo, setAtariGo] = useState(() => last.atariGo === true);
@@ -124,15 +127,15 @@ function SetupForm() {
   };
   const changeHandicap = (h) => {
     setHandicap(h);
-    if (!komiEdited) setKomi(String(defaultKomi(h)));
+    if (!komiEdited) setKomi(formatNumber(defaultKomi(h)));
   };
 
   const submit = async (e) => {
     e.preventDefault();
     setError(null);
-    const komiValue = Number(String(komi).replace(',', '.'));
-    if (!Number.isFinite(komiValue) || Math.round(komiValue * 2) !== komiValue * 2) {
-      setError(t('setup.komiInvalid'));
+    const komiValue = parseKomi(komi);
+    if (komiValue === null) {
+      setError(t('setup.komiInvalid', { example: formatNumber(6.5) }));
       return;
     }
     const rules = { size, komi: komiValue, handicap, ko, atari_go: atariGo, topology: torus ? 'torus' : 'planar' };
@@ -274,9 +277,9 @@ function SetupForm() {
             <label for="komi">${t('setup.komi')}</label>
             <input
               id="komi"
-              type="number"
-              step="0.5"
+              type="text"
               inputmode="decimal"
+              autocomplete="off"
               value=${komi}
               onInput=${(e) => {
                 setKomi(e.currentTarget.value);

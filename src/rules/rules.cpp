@@ -62,8 +62,8 @@ std::optional<std::string> Rules::validate() const {
   if (size < kMinSize || size > kMaxTableSize)
     return "board size must be from " + std::to_string(kMinSize) + " to " +
            std::to_string(kMaxTableSize);
-  if (!std::isfinite(komi) || std::fabs(komi) > 1000.0 || std::floor(komi * 2) != komi * 2)
-    return "komi must be a multiple of 0.5";
+  if (!std::isfinite(komi) || std::fabs(komi) > kMaxKomi || std::floor(komi * 2) != komi * 2)
+    return "komi must be a multiple of 0.5 from -30 to 30";
   if (handicap != 0) {
     const int mx = maxHandicap(size);
     if (mx == 0) return "handicap is not defined on this board size";

@@ -20,6 +20,9 @@ enum class KoRule : uint8_t {
 /// The largest board a table may use (the rule book: 5x5 to 19x19). The core itself works up to
 /// kMaxSize.
 inline constexpr int kMaxTableSize = 19;
+/// The largest komi either way: more than any board needs (the fair komi of 5x5 under area
+/// scoring is about 24), so that a slip of the keyboard (6,5 read as 65) is refused, not played.
+inline constexpr double kMaxKomi = 30.0;
 
 std::string_view koRuleName(KoRule k);  // "superko" | "simple"
 std::optional<KoRule> parseKoRule(std::string_view s);
@@ -30,7 +33,7 @@ struct Rules {
   int size = 9;
   Topology topology = Topology::Planar;
   KoRule ko = KoRule::PositionalSuperko;
-  /// Added to White's score. A multiple of 0.5.
+  /// Added to White's score. A multiple of 0.5, from -kMaxKomi to kMaxKomi.
   double komi = 7.5;
   /// 0, or 2..maxHandicap(size): Black's stones on the GTP fixed points, then White moves first.
   int handicap = 0;
@@ -46,7 +49,8 @@ struct Rules {
   /// 7.5, or 0.5 when handicap stones are placed.
   static double defaultKomi(int handicap) { return handicap > 0 ? 0.5 : 7.5; }
 
-  /// nullopt when the rules are playable (size kMinSize..kMaxTableSize, komi a multiple of 0.5,
+  /// nullopt when the rules are playable (size kMinSize..kMaxTableSize, komi a multiple of 0.5
+  /// within kMaxKomi either way,
   /// a valid handicap, turn cap 0..100000); otherwise an English reason.
   std::optional<std::string> validate() const;
 

@@ -83,12 +83,14 @@ TEST(RulesValidate, BoardSizeFiveToNineteen) {
 
 TEST(RulesValidate, Komi) {
   Rules r;
-  for (double k : {0.0, 0.5, -0.5, 6.0, 7.5, -12.0, 100.5}) {
+  for (double k : {0.0, 0.5, -0.5, 6.0, 7.5, -12.0, 24.5, 30.0, -30.0}) {
     r.komi = k;
     EXPECT_FALSE(r.validate().has_value()) << k;
   }
-  for (double k : {0.25, 7.4, -0.1, 1e9, std::numeric_limits<double>::infinity(),
-                   std::numeric_limits<double>::quiet_NaN()}) {
+  // 65 and 1000 are slips of the keyboard (6,5 read as 65), -50 no game anyone means.
+  for (double k :
+       {0.25, 7.4, -0.1, 30.5, -30.5, 65.0, -50.0, 100.5, 1000.0, 1e9,
+        std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()}) {
     r.komi = k;
     EXPECT_TRUE(r.validate().has_value()) << k;
   }

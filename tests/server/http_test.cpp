@@ -149,6 +149,17 @@ TEST_F(HttpTest, BadCreateRequests) {
   EXPECT_EQ(http("POST", "/api/tables", std::string(100 * 1024, ' ')).status, 413);
 }
 
+TEST_F(HttpTest, KomiOutsideItsRangeIsRefusedSayingTheRange) {
+  for (const char* komi : {"1000", "-50", "65", "30.5"}) {
+    const std::string body = std::string(R"({"rules": {"komi": )") + komi + "}}";
+    const HttpResult r = http("POST", "/api/tables", body);
+    EXPECT_EQ(r.status, 400) << body;
+    EXPECT_EQ(r.json().at("error").at("message"), "komi must be a multiple of 0.5 from -30 to 30")
+        << body;
+  }
+  EXPECT_EQ(http("POST", "/api/tables", R"({"rules": {"komi": -30}})").status, 201);
+}
+
 class LimitsTest : public ServerTest {
  protected:
   void restartWith(const std::function<void(ServerLimits&)>& f) {

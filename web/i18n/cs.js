@@ -37,7 +37,7 @@ export default {
   'setup.handicap.none': 'žádné',
   'setup.komi': 'Komi',
   'setup.komi.hint': 'Bílý dostává komi {komi} bodu, s handicapovými kameny {handicapKomi}. Hodnotu můžeš změnit.',
-  'setup.komiInvalid': 'Komi musí být číslo v krocích po 0,5.',
+  'setup.komiInvalid': 'Komi musí být číslo od −30 do 30 v krocích po 0,5, například {example}.',
   'setup.ko': 'Pravidlo ko',
   'setup.ko.superko': 'superko',
   'setup.ko.simple': 'jednoduché ko',

@@ -37,7 +37,7 @@ export default {
   'setup.handicap.none': 'keine',
   'setup.komi': 'Komi',
   'setup.komi.hint': 'Weiß erhält {komi} Punkte Komi, mit Vorgabesteinen {handicapKomi}. Du kannst den Wert ändern.',
-  'setup.komiInvalid': 'Komi muss eine Zahl in Schritten von 0,5 sein.',
+  'setup.komiInvalid': 'Komi muss eine Zahl von −30 bis 30 in Schritten von 0,5 sein, etwa {example}.',
   'setup.ko': 'Ko-Regel',
   'setup.ko.superko': 'Superko',
   'setup.ko.simple': 'einfaches Ko',

@@ -38,7 +38,7 @@ export default {
   'setup.handicap.none': 'none',
   'setup.komi': 'Komi',
   'setup.komi.hint': 'Komi is {komi} points for White, or {handicapKomi} with handicap stones. You may change it.',
-  'setup.komiInvalid': 'Komi must be a number in steps of 0.5.',
+  'setup.komiInvalid': 'Komi must be a number from −30 to 30 in steps of 0.5, such as {example}.',
   'setup.ko': 'Ko rule',
   'setup.ko.superko': 'superko',
   'setup.ko.simple': 'simple ko',

@@ -37,7 +37,7 @@ export default {
   'setup.handicap.none': 'ei yhtään',
   'setup.komi': 'Komi',
   'setup.komi.hint': 'Valkea saa {komi} pistettä komia, tasoituskivien kanssa {handicapKomi}. Voit muuttaa arvoa.',
-  'setup.komiInvalid': 'Komin on oltava luku 0,5:n välein.',
+  'setup.komiInvalid': 'Komin on oltava luku väliltä −30–30 0,5:n välein, esimerkiksi {example}.',
   'setup.ko': 'Ko-sääntö',
   'setup.ko.superko': 'superko',
   'setup.ko.simple': 'yksinkertainen ko',

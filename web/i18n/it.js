@@ -37,7 +37,7 @@ export default {
   'setup.handicap.none': 'nessuna',
   'setup.komi': 'Komi',
   'setup.komi.hint': 'Il komi è di {komi} punti per il Bianco, oppure {handicapKomi} con pietre di handicap. Puoi cambiarlo.',
-  'setup.komiInvalid': 'Il komi deve essere un numero a passi di 0,5.',
+  'setup.komiInvalid': 'Il komi deve essere un numero da −30 a 30 a passi di 0,5, per esempio {example}.',
   'setup.ko': 'Regola del ko',
   'setup.ko.superko': 'superko',
   'setup.ko.simple': 'ko semplice',

@@ -37,7 +37,7 @@ export default {
   'setup.handicap.none': 'yok',
   'setup.komi': 'Komi',
   'setup.komi.hint': 'Beyaz {komi} puan komi alır, handikap taşlarıyla {handicapKomi}. Bu değeri değiştirebilirsin.',
-  'setup.komiInvalid': 'Komi, 0,5’lik adımlarla bir sayı olmalı.',
+  'setup.komiInvalid': 'Komi, −30 ile 30 arasında 0,5’lik adımlarla bir sayı olmalı, örneğin {example}.',
   'setup.ko': 'Ko kuralı',
   'setup.ko.superko': 'süper ko',
   'setup.ko.simple': 'basit ko',
