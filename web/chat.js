@@ -32,10 +32,15 @@ export function chatAfter(lines, msg) {
   return [...lines, msg.line].sort((a, b) => a.seq - b.seq);
 }
 
-/// Who said a line, as this connection names it.
-function author(line, role) {
+/// A spectator's name in the chat: "Spectator 3" (a line stored before numbers: "Spectator").
+const spectatorName = (line) => (line.spectator ? t('chat.spectatorN', { n: line.spectator }) : t('chat.spectator'));
+
+/// Who said a line, as this connection names it: "You" on its own lines only (a spectator is
+/// told its number when it joins: `me`).
+function author(line, role, me) {
+  if (line.from === 'spectator') return role === 'spectator' && me != null && line.spectator === me ? t('chat.you') : spectatorName(line);
   if (line.from === role) return t('chat.you');
-  return line.from === 'spectator' ? t('chat.spectator') : colorName(line.from);
+  return colorName(line.from);
 }
 
 /// Whether `role` has a chat at a table of `mode` (a hot seat has none; a seat only online).
@@ -44,8 +49,9 @@ export function hasChat(role, mode) {
   return role === 'spectator' || mode === 'online';
 }
 
-/// Props: lines, role ('black' | 'white' | 'spectator'), over, send(message).
-export function Chat({ lines, role, over, send }) {
+/// Props: lines, role ('black' | 'white' | 'spectator'), me (a spectator's number, else null),
+/// over, send(message).
+export function Chat({ lines, role, me = null, over, send }) {
   const [hidden, setHidden] = useState(hiddenByChoice);
   const [text, setText] = useState('');
   const spectator = role === 'spectator';
@@ -76,7 +82,7 @@ export function Chat({ lines, role, over, send }) {
           ${lines.length === 0 && html`<li class="hint">${t('chat.empty')}</li>`}
           ${lines.map(
             (l) => html`<li key=${l.seq} class=${l.channel === 'spectators' ? 'from-spectators' : ''}>
-              <span class="who">${author(l, role)}${over && l.channel === 'spectators' && !spectator ? ` (${t('chat.spectators')})` : ''}:</span>
+              <span class="who">${author(l, role, me)}:</span>
               ${' '}<span class="text">${l.text}</span>
             </li>`,
           )}
@@ -109,7 +115,7 @@ export function ChatRecord({ lines }) {
       <ol class="chat-lines">
         ${lines.map(
           (l) => html`<li key=${l.seq}>
-            <span class="who">${l.from === 'spectator' ? t('chat.spectator') : colorName(l.from)}${l.channel === 'spectators' ? ` (${t('chat.spectators')})` : ''}, ${t('chat.move', { n: l.turn + 1 })}:</span>
+            <span class="who">${l.from === 'spectator' ? spectatorName(l) : colorName(l.from)}, ${t('chat.move', { n: l.turn + 1 })}:</span>
             ${' '}<span class="text">${l.text}</span>
           </li>`,
         )}

@@ -23,17 +23,24 @@ function handicapChoices(size) {
 const defaultKomi = (handicap) => (handicap > 0 ? 0.5 : 7.5);
 
 export function HomePage() {
+  // The lobby leads the page, right under this device's games, when its first answer lists
+  // challenges to take; empty (or not answered yet) it comes after the setup form. Decided once:
+  // a later refresh does not move the form under the visitor's fingers. The keys keep each
+  // part's state (the form's entries, the lobby's list) when the lobby moves.
+  const [lobbyFirst, setLobbyFirst] = useState(null);
+  const onLobbyList = (list) => setLobbyFirst((first) => first ?? list.length > 0);
+  const lobby = html`<${Lobby} key="lobby" onList=${onLobbyList} />`;
+  const intro = html`<section key="intro" class="intro" aria-labelledby="intro-title">
+    <h1 id="intro-title">${t('home.title')}</h1>
+    <p class="lead">${t('home.lead')}</p>
+    <p>${t('home.how')}</p>
+    <p><a href="#/rules">${t('home.readRules')}</a></p>
+  </section>`;
+  const setup = html`<${SetupForm} key="setup" />`;
   return html`
-    <div class="home">
+    <div class=${'home' + (lobbyFirst ? ' lobby-first' : '')} data-testid="home">
       <${SavedTables} />
-      <${Lobby} />
-      <section class="intro" aria-labelledby="intro-title">
-        <h1 id="intro-title">${t('home.title')}</h1>
-        <p class="lead">${t('home.lead')}</p>
-        <p>${t('home.how')}</p>
-        <p><a href="#/rules">${t('home.readRules')}</a></p>
-      </section>
-      <${SetupForm} />
+      ${lobbyFirst ? [lobby, intro, setup] : [intro, setup, lobby]}
       <${Demo} />
     </div>
   `;

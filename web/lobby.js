@@ -50,7 +50,8 @@ function openSeat(table, token, fields) {
   location.hash = `table=${encodeURIComponent(table)}&token=${encodeURIComponent(token)}`;
 }
 
-export function Lobby() {
+/// `onList(list)`, if given, hears each list the server answers.
+export function Lobby({ onList } = {}) {
   const [list, setList] = useState(null); // null until the first answer
   const [failed, setFailed] = useState(false);
   const [error, setError] = useState(null);
@@ -62,7 +63,9 @@ export function Lobby() {
       const res = await fetch('/api/challenges');
       if (!res.ok) throw new Error(String(res.status));
       const json = await res.json();
-      setList(Array.isArray(json.challenges) ? json.challenges : []);
+      const challenges = Array.isArray(json.challenges) ? json.challenges : [];
+      setList(challenges);
+      onList?.(challenges);
       setFailed(false);
     } catch {
       setFailed(true);
@@ -171,7 +174,7 @@ export function Lobby() {
   return html`
     <section class="lobby card" aria-labelledby="lobby-title" data-testid="lobby">
       <h2 id="lobby-title">${t('lobby.title')}</h2>
-      <p class="hint">${t('lobby.lead')}</p>
+      ${list && list.length > 0 && html`<p class="hint">${t('lobby.lead')}</p>`}
       ${list && list.length > 0 && html`<ul class="challenges" data-testid="challenges">${list.map(item)}</ul>`}
       ${list && list.length === 0 &&
       html`<div data-testid="lobby-empty">

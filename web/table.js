@@ -78,7 +78,7 @@ const initialState = {
 export function reduce(state, msg) {
   switch (msg.type) {
     case 'joined':
-      return { ...state, joined: true, role: msg.role, seats: msg.seats, info: msg.info, fatal: null, resync: false };
+      return { ...state, joined: true, role: msg.role, seats: msg.seats, info: msg.info, spectator: msg.spectator ?? null, fatal: null, resync: false };
     case 'snapshot':
       return { ...state, views: { ...state.views, [msg.seat]: viewFromSnapshot(msg.view) } };
     case 'event': {
@@ -566,6 +566,7 @@ function TableView(props) {
             <p class=${'turn' + (myTurn ? ' mine' : '')} role="status" data-testid="turn">${status}</p>
             ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} onLow=${(c) => (hotseat || c === seat) && lowTime()} />`}
           </div>
+          ${!hotseat && !spectator && html`<${InviteNow} table=${table} token=${token} state=${state} seat=${seat} />`}
           ${view.over
             ? html`<${Board}
                 size=${rules.size}
@@ -658,7 +659,7 @@ function TableView(props) {
             }}
           />`}
           ${!hotseat && hasChat(state.role, state.info.mode) &&
-          html`<${Chat} lines=${state.chat} role=${seat} over=${view.over} send=${send} />`}
+          html`<${Chat} lines=${state.chat} role=${seat} me=${state.spectator} over=${view.over} send=${send} />`}
           <${Log} lines=${neutral && view.reveal ? revealLines(view.reveal) : logLines(view.events, seat)} />
           ${!hotseat && !spectator && html`<${Invite} table=${table} token=${token} state=${state} seat=${seat} />`}
         </div>
@@ -853,8 +854,18 @@ function EndPanel({ table, view, won, outcome, area }) {
   `;
 }
 
-function CopyField({ label, value, testid }) {
+/// A read-only field with its Copy button, and with `share` ({title, text}) a Share button too
+/// where the browser can share (navigator.share: phones, mostly).
+function CopyField({ label, value, testid, share = null }) {
   const [copied, setCopied] = useState(false);
+  const canShare = share && typeof navigator.share === 'function';
+  const shareIt = async () => {
+    try {
+      await navigator.share({ ...share, url: value });
+    } catch {
+      // cancelled, or refused: the link and Copy are still there
+    }
+  };
   const inputRef = useRef(null);
   const id = `copy-${testid}`;
   const copy = async () => {
@@ -873,31 +884,50 @@ function CopyField({ label, value, testid }) {
       <div class="row">
         <input id=${id} ref=${inputRef} readonly value=${value} data-testid=${testid} onFocus=${(e) => e.currentTarget.select()} />
         <button type="button" onClick=${copy} data-testid=${testid + '-copy'}>${copied ? t('invite.copied') : t('invite.copy')}</button>
+        ${canShare && html`<button type="button" onClick=${shareIt} data-testid=${testid + '-share'}>${t('invite.share')}</button>`}
       </div>
     </div>
   `;
 }
 
-function Invite({ table, token, state, seat }) {
+/// The links of a player's table: the other seat's invitation (kept on this device when it
+/// created the table), the spectators' link, and whether the other player is still awaited.
+function inviteLinks({ table, token, state, seat }) {
   const saved = savedTable(table, token);
-  const watch = `${location.origin}/#table=${encodeURIComponent(table)}`;
-  const invite = saved?.invite ?? null;
   const otherSeat = other(seat);
   const { info } = state;
-  const waiting = info.state === 'waiting' && info.mode === 'online' && !info.seats[otherSeat].connected;
-  const body = html`
-    ${invite && html`<${CopyField} label=${t('invite.link', { player: colorName(otherSeat) })} value=${invite} testid="invite" />`}
-    <${CopyField} label=${t('invite.watch')} value=${watch} testid="watch" />
+  return {
+    invite: saved?.invite ?? null,
+    watch: `${location.origin}/#table=${encodeURIComponent(table)}`,
+    otherSeat,
+    waiting: info.state === 'waiting' && info.mode === 'online' && !info.seats[otherSeat].connected,
+  };
+}
+
+/// While the other player is awaited: their link, Copy and Share, right under the status that
+/// says so (above the board, on the first screen of a phone too).
+function InviteNow(props) {
+  const { invite, otherSeat, waiting } = inviteLinks(props);
+  if (!waiting || !invite) return null;
+  return html`<section class="invite card open" aria-labelledby="invite-title" data-testid="invite-now">
+    <h2 id="invite-title">${t('invite.title')}</h2>
+    <${CopyField} label=${t('invite.link', { player: colorName(otherSeat) })} value=${invite} testid="invite"
+      share=${{ title: t('site.name'), text: t('invite.shareText') }} />
     <p class="hint">${t('invite.keep')}</p>
-  `;
-  if (waiting && invite)
-    return html`<section class="invite card open" aria-labelledby="invite-title">
-      <h2 id="invite-title">${t('invite.title')}</h2>
-      ${body}
-    </section>`;
+  </section>`;
+}
+
+/// The table's links, folded away in the side column (the invitation is above the board while
+/// the other player is awaited).
+function Invite(props) {
+  const { invite, watch, otherSeat, waiting } = inviteLinks(props);
+  const above = waiting && invite;
   return html`<details class="invite card">
     <summary>${t('invite.links')}</summary>
-    ${body}
+    ${invite && !above &&
+    html`<${CopyField} label=${t('invite.link', { player: colorName(otherSeat) })} value=${invite} testid="invite" />`}
+    <${CopyField} label=${t('invite.watch')} value=${watch} testid="watch" />
+    ${!above && html`<p class="hint">${t('invite.keep')}</p>`}
   </details>`;
 }
 

@@ -44,14 +44,16 @@ Frame clockFrame(const ClockSetup& setup, const FischerClock& c, int64_t now) {
   return makeFrame(clockJson(setup, c, now));
 }
 
-Frame joinedFrame(const std::string& table, Role role, const Json& info) {
+Frame joinedFrame(const std::string& table, Role role, const Json& info, int spectator) {
   Json seats = Json::array();
   for (Audience a : audiencesOf(role)) seats.push_back(std::string(audienceName(a)));
-  return makeFrame(Json{{"type", "joined"},
-                        {"table", table},
-                        {"role", std::string(roleName(role))},
-                        {"seats", seats},
-                        {"info", info}});
+  Json j{{"type", "joined"},
+         {"table", table},
+         {"role", std::string(roleName(role))},
+         {"seats", seats},
+         {"info", info}};
+  if (spectator > 0) j["spectator"] = spectator;
+  return makeFrame(j);
 }
 
 Frame presenceFrame(bool black, bool white, int spectators) {

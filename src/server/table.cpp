@@ -36,6 +36,7 @@ std::shared_ptr<Table> Table::load(TableContext ctx, StoredTable record,
   std::vector<ChatLine> lines;
   for (const StoredChat& c : chat) lines.push_back(ChatLine::fromStored(c));
   t->chat_ = TableChat(std::move(lines));
+  t->spectators_ = SpectatorNumbers(t->chat_.highestSpectator());
   t->publishInfo();
   return t;
 }
@@ -148,7 +149,8 @@ void Table::doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req) {
                                    ? "'last_version' must map black and white to versions."
                                    : "'last_version' must be an integer.");
 
-  peer->send(joinedFrame(id_, role, buildInfo()));
+  const int number = role == Role::Spectator ? spectators_.assign(peer.get()) : 0;
+  peer->send(joinedFrame(id_, role, buildInfo(), number));
   subs_.add(peer, role, *referee_, *last);
   peer->joined();
   spdlog::info("table {}: {} joined ({})", id_, roleName(role), peer->label());
@@ -207,6 +209,7 @@ void Table::announceJoin(const std::shared_ptr<Peer>& joiner, bool clock_sent) {
 
 void Table::doLeave(const Peer* peer) {
   chat_.forget(peer);
+  spectators_.forget(peer);
   if (subs_.remove(peer)) {
     spdlog::info("table {}: a connection left", id_);
     watchAway(nowMs());
@@ -464,7 +467,7 @@ void Table::doChat(const std::shared_ptr<Peer>& peer, Role role, const std::stri
       ctx_.metrics->rateLimited(Metrics::Limit::Chat);
     return peer->send(errorFrame(refused->code, refused->message));
   }
-  ChatLine line = chat_.next(role, text, referee_->turn(), nowMs());
+  ChatLine line = chat_.next(role, text, referee_->turn(), nowMs(), spectators_.of(peer.get()));
   StoredChat stored = line.stored();
   commits_.begin();
   ctx_.store->appendChatAsync(

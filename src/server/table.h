@@ -44,6 +44,7 @@
 #include "server/rematch.h"
 #include "server/seat_keys.h"
 #include "server/server_settings.h"
+#include "server/spectator_numbers.h"
 #include "server/subscribers.h"
 #include "server/table_chat.h"
 #include "server/table_setup.h"
@@ -225,6 +226,7 @@ class Table : public std::enable_shared_from_this<Table> {
   AwayWatch away_;
   Rematch rematch_;
   TableChat chat_;
+  SpectatorNumbers spectators_;
   bool rematch_busy_ = false;  // its table is being stored
   ClockTimer away_timer_{strand_};
   bool closed_ = false;

@@ -7,8 +7,10 @@
 namespace pg {
 
 Json ChatLine::toJson() const {
-  return Json{{"seq", seq},   {"at", at},     {"channel", spectators ? "spectators" : "players"},
-              {"from", from}, {"text", text}, {"turn", turn}};
+  Json j{{"seq", seq},   {"at", at},     {"channel", spectators ? "spectators" : "players"},
+         {"from", from}, {"text", text}, {"turn", turn}};
+  if (spectator > 0) j["spectator"] = spectator;
+  return j;
 }
 
 ChatLine ChatLine::fromStored(const StoredChat& stored) {
@@ -20,6 +22,7 @@ ChatLine ChatLine::fromStored(const StoredChat& stored) {
   l.from = j.at("from").get<std::string>();
   l.text = j.at("text").get<std::string>();
   l.turn = j.at("turn").get<int>();
+  l.spectator = j.value("spectator", 0);  // lines stored before numbers have none
   return l;
 }
 
@@ -52,8 +55,9 @@ std::optional<TableChat::Refusal> TableChat::refusal(Role role, bool online, con
   return std::nullopt;
 }
 
-ChatLine TableChat::next(Role role, std::string text, int turn, int64_t at) const {
+ChatLine TableChat::next(Role role, std::string text, int turn, int64_t at, int spectator) const {
   ChatLine l;
+  l.spectator = role == Role::Spectator ? spectator : 0;
   l.seq = static_cast<int64_t>(lines_.size());
   l.at = at;
   l.spectators = role == Role::Spectator;
@@ -61,6 +65,12 @@ ChatLine TableChat::next(Role role, std::string text, int turn, int64_t at) cons
   l.text = std::move(text);
   l.turn = turn;
   return l;
+}
+
+int TableChat::highestSpectator() const {
+  int n = 0;
+  for (const ChatLine& l : lines_) n = std::max(n, l.spectator);
+  return n;
 }
 
 bool TableChat::readable(const ChatLine& line, Role role, bool over) {

@@ -28,6 +28,7 @@ struct ChatLine {
   int64_t at = 0;
   bool spectators = false;  ///< the channel: the spectators' (else the players')
   std::string from;         ///< "black", "white" or "spectator"
+  int spectator = 0;        ///< a spectator's number at the table (SpectatorNumbers); 0: none
   std::string text;
   int turn = 0;  ///< completed turns when it was said
 
@@ -59,8 +60,10 @@ class TableChat {
   };
   std::optional<Refusal> refusal(Role role, bool online, const Peer* author,
                                  RateLimiter::Clock::time_point now);
-  /// The next line `role` says.
-  ChatLine next(Role role, std::string text, int turn, int64_t at) const;
+  /// The next line `role` says (`spectator`: the spectator's number, else 0).
+  ChatLine next(Role role, std::string text, int turn, int64_t at, int spectator = 0) const;
+  /// The highest spectator number of the lines (0: none).
+  int highestSpectator() const;
   void add(ChatLine line) { lines_.push_back(std::move(line)); }
   /// The author's connection closed: forget its rate.
   void forget(const Peer* author) { rates_.erase(author); }

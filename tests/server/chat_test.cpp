@@ -77,6 +77,35 @@ TEST_F(ChatTest, EachChannelReachesItsSideOnlyUntilTheEnd) {
   EXPECT_EQ(http("GET", "/api/games/" + id).json().at("chat")[1].at("text"), "White is lost");
 }
 
+TEST_F(ChatTest, EachSpectatorHasANumberItsLinesCarry) {
+  Online g = online();
+  auto second = watch(g.table);
+  auto joinedOf = [](const Client& c) {
+    for (const Json& m : c.received())
+      if (m.value("type", "") == "joined") return m;
+    return Json();
+  };
+  EXPECT_EQ(joinedOf(*g.spectator).at("spectator"), 1);
+  EXPECT_EQ(joinedOf(*second).at("spectator"), 2);
+  EXPECT_FALSE(joinedOf(*g.black).contains("spectator")) << "a seat has no number";
+  second->send(Json{{"type", "chat"}, {"text", "hi from two"}});
+  for (Client* c : {g.spectator.get(), second.get()}) {
+    const Json line = nextChat(*c);
+    EXPECT_EQ(line.at("from"), "spectator");
+    EXPECT_EQ(line.at("spectator"), 2);
+  }
+  g.white->send(Json{{"type", "chat"}, {"text", "hi"}});
+  EXPECT_FALSE(nextChat(*g.black).contains("spectator"));
+  // A table loaded again never gives a number twice: it starts after the chat's highest.
+  const std::string id = g.table.at("table").get<std::string>();
+  g = Online{};
+  second.reset();
+  server_.reset();
+  startServer();
+  auto third = watch(Json{{"table", id}, {"info", Json{{"rules", Json{{"size", 5}}}}}});
+  EXPECT_EQ(joinedOf(*third).at("spectator"), 3);
+}
+
 TEST_F(ChatTest, BadLinesAreRefusedAndChangeNothing) {
   Online g = online();
   const std::vector<Json> bad{Json{{"type", "chat"}},

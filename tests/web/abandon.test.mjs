@@ -21,7 +21,12 @@ for (const [name, viewport] of SIZES) {
   test(`${name}: the opponent on turn goes away, and Black claims the win`, async () => {
     const { ctx, page, errors, white } = await blackPage(viewport);
     await tryAt(page, 'C3');
-    await white.act({ type: 'try', point: 'B2' });
+    // White moves once Black's stone is in: sent before, White's try would be answered
+    // not-your-turn (a race the test lost on a loaded machine, and then the claim was no win).
+    await page.locator('[data-testid="turn"]', { hasText: 'White to play' }).waitFor();
+    const answer = await white.act({ type: 'try', point: 'B2' });
+    assert.equal(answer.event?.kind, 'stone', JSON.stringify(answer));
+    await page.locator('[data-testid="turn"]', { hasText: 'Your turn' }).waitFor();
     await tryAt(page, 'D4');
     await page.locator('[data-testid="turn"]', { hasText: 'White to play' }).waitFor();
     assert.equal(await page.locator('[data-testid="away"]').count(), 0, 'nothing while White is here');

@@ -25,6 +25,7 @@ test('players and spectators chat, each side apart until the end', async () => {
   const a = await open(table.seats.black.url, PHONE);
   const b = await open(table.seats.white.url, DESKTOP);
   const s = await open(table.watch_url, PHONE);
+  const s2 = await open(table.watch_url, DESKTOP);
   assert.match(await a.page.locator('#chat-title').innerText(), /Chat with your opponent/);
   assert.match(await s.page.locator('#chat-title').innerText(), /Spectators’ chat/);
 
@@ -32,8 +33,14 @@ test('players and spectators chat, each side apart until the end', async () => {
   await lines(a.page).filter({ hasText: 'White: Good luck! <b>bold</b>' }).waitFor();
   await lines(b.page).filter({ hasText: 'You: Good luck!' }).waitFor();
   assert.equal(await a.page.locator('[data-testid="chat-lines"] b').count(), 0, 'text, not markup');
+  // Each spectator is "You" on its own lines only, and a numbered spectator on the others'.
   await say(s.page, 'Black will win');
   await lines(s.page).filter({ hasText: 'You: Black will win' }).waitFor();
+  await lines(s2.page).filter({ hasText: 'Spectator 1: Black will win' }).waitFor();
+  await say(s2.page, 'No, White');
+  await lines(s2.page).filter({ hasText: 'You: No, White' }).waitFor();
+  await lines(s.page).filter({ hasText: 'Spectator 2: No, White' }).waitFor();
+  assert.doesNotMatch(await lines(s2.page).innerText(), /You: Black will win/);
   await screenshot(a.page, 'chat-phone');
   await screenshot(b.page, 'chat-desktop');
 
@@ -54,7 +61,8 @@ test('players and spectators chat, each side apart until the end', async () => {
   // The end opens both channels to everyone.
   await b.page.locator('[data-testid="resign"]').click();
   await b.page.locator('[data-testid="resign-yes"]').click();
-  await lines(a.page).filter({ hasText: 'Spectator (spectators): Black will win' }).waitFor();
+  await lines(a.page).filter({ hasText: 'Spectator 1: Black will win' }).waitFor();
+  await lines(a.page).filter({ hasText: 'Spectator 2: No, White' }).waitFor();
   await lines(s.page).filter({ hasText: 'White: Good luck!' }).waitFor();
 
   // The game page keeps the chat with the replay, each line with its move.
@@ -62,9 +70,9 @@ test('players and spectators chat, each side apart until the end', async () => {
   const record = s.page.locator('[data-testid="chat-record"]');
   await record.waitFor();
   assert.match(await record.innerText(), /White, move 1: Good luck!/);
-  assert.match(await record.innerText(), /Spectator \(spectators\), move 1: Black will win/);
+  assert.match(await record.innerText(), /Spectator 1, move 1: Black will win/);
 
-  for (const x of [a, b, s]) {
+  for (const x of [a, b, s, s2]) {
     assert.deepEqual(x.errors, []);
     await x.ctx.close();
   }

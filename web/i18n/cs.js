@@ -220,6 +220,7 @@ export default {
   'chat.show': 'Zobrazit chat',
   'chat.you': 'Ty',
   'chat.spectator': 'Divák',
+  'chat.spectatorN': 'Divák {n}',
   'chat.spectators': 'diváci',
   'chat.empty': 'Zatím žádné zprávy.',
   'chat.move': 'tah {n}',
@@ -236,6 +237,8 @@ export default {
   'invite.watch': 'S tímto odkazem se může dívat kdokoli',
   'invite.copy': 'Kopírovat',
   'invite.copied': 'Zkopírováno',
+  'invite.share': 'Sdílet',
+  'invite.shareText': 'Zahraj si se mnou partii Phantom Go.',
   'invite.keep': 'Tvoje místo zůstává uložené na tomto zařízení: stránku můžeš zavřít a vrátit se později.',
 
   'alerts.sound': 'Zvuky a vibrace',

@@ -212,6 +212,7 @@ export default {
   'chat.show': 'Chat einblenden',
   'chat.you': 'Du',
   'chat.spectator': 'Zuschauer',
+  'chat.spectatorN': 'Zuschauer {n}',
   'chat.spectators': 'Zuschauerchat',
   'chat.empty': 'Noch keine Nachrichten.',
   'chat.move': 'Zug {n}',
@@ -228,6 +229,8 @@ export default {
   'invite.watch': 'Mit diesem Link kann jeder zuschauen',
   'invite.copy': 'Kopieren',
   'invite.copied': 'Kopiert',
+  'invite.share': 'Teilen',
+  'invite.shareText': 'Spiel eine Partie Phantom-Go mit mir.',
   'invite.keep': 'Dein Platz bleibt auf diesem Gerät gespeichert: Du kannst die Seite schließen und später zurückkommen.',
 
   'alerts.sound': 'Töne und Vibration',

@@ -213,6 +213,7 @@ export default {
   'chat.show': 'Show the chat',
   'chat.you': 'You',
   'chat.spectator': 'Spectator',
+  'chat.spectatorN': 'Spectator {n}',
   'chat.spectators': 'spectators',
   'chat.empty': 'No messages yet.',
   'chat.move': 'move {n}',
@@ -229,6 +230,8 @@ export default {
   'invite.watch': 'Anyone can watch with this link',
   'invite.copy': 'Copy',
   'invite.copied': 'Copied',
+  'invite.share': 'Share',
+  'invite.shareText': 'Join me for a game of Phantom Go.',
   'invite.keep': 'Your own seat is kept on this device: you can close the page and come back later.',
 
   'alerts.sound': 'Sounds and vibration',

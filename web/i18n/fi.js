@@ -212,6 +212,7 @@ export default {
   'chat.show': 'Näytä keskustelu',
   'chat.you': 'Sinä',
   'chat.spectator': 'Katsoja',
+  'chat.spectatorN': 'Katsoja {n}',
   'chat.spectators': 'katsojat',
   'chat.empty': 'Ei vielä viestejä.',
   'chat.move': 'siirto {n}',
@@ -228,6 +229,8 @@ export default {
   'invite.watch': 'Tällä linkillä kuka tahansa voi katsoa',
   'invite.copy': 'Kopioi',
   'invite.copied': 'Kopioitu',
+  'invite.share': 'Jaa',
+  'invite.shareText': 'Pelaa kanssani erä Phantom Gota.',
   'invite.keep': 'Paikkasi säilyy tällä laitteella: voit sulkea sivun ja palata myöhemmin.',
 
   'alerts.sound': 'Äänet ja värinä',

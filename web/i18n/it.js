@@ -212,6 +212,7 @@ export default {
   'chat.show': 'Mostra la chat',
   'chat.you': 'Tu',
   'chat.spectator': 'Spettatore',
+  'chat.spectatorN': 'Spettatore {n}',
   'chat.spectators': 'spettatori',
   'chat.empty': 'Ancora nessun messaggio.',
   'chat.move': 'mossa {n}',
@@ -228,6 +229,8 @@ export default {
   'invite.watch': 'Con questo link chiunque può guardare',
   'invite.copy': 'Copia',
   'invite.copied': 'Copiato',
+  'invite.share': 'Condividi',
+  'invite.shareText': 'Facciamo una partita a Phantom Go.',
   'invite.keep': 'Il tuo posto resta salvato su questo dispositivo: puoi chiudere la pagina e tornare più tardi.',
 
   'alerts.sound': 'Suoni e vibrazione',

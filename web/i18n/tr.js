@@ -212,6 +212,7 @@ export default {
   'chat.show': 'Sohbeti göster',
   'chat.you': 'Sen',
   'chat.spectator': 'İzleyici',
+  'chat.spectatorN': 'İzleyici {n}',
   'chat.spectators': 'izleyiciler',
   'chat.empty': 'Henüz mesaj yok.',
   'chat.move': '{n}. hamle',
@@ -228,6 +229,8 @@ export default {
   'invite.watch': 'Bu bağlantıyla herkes izleyebilir',
   'invite.copy': 'Kopyala',
   'invite.copied': 'Kopyalandı',
+  'invite.share': 'Paylaş',
+  'invite.shareText': 'Benimle bir Phantom Go oyunu oyna.',
   'invite.keep': 'Yerin bu cihazda saklanır: sayfayı kapatıp daha sonra geri dönebilirsin.',
 
   'alerts.sound': 'Ses ve titreşim',
