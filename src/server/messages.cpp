@@ -56,6 +56,10 @@ Frame joinedFrame(const std::string& table, Role role, const Json& info, int spe
   return makeFrame(j);
 }
 
+Frame rematchDeclinedFrame(Color by) {
+  return makeFrame(Json{{"type", "rematch-declined"}, {"by", std::string(colorName(by))}});
+}
+
 Frame presenceFrame(bool black, bool white, int spectators) {
   return makeFrame(
       Json{{"type", "presence"}, {"black", black}, {"white", white}, {"spectators", spectators}});

@@ -27,6 +27,8 @@ Frame snapshotFrame(Audience seat, const View& v);
 Json clockJson(const ClockSetup& setup, const FischerClock& c, int64_t now);
 Frame clockFrame(const ClockSetup& setup, const FischerClock& c, int64_t now);
 /// {"type":"joined", table, role, seats (the audiences the role hears), info}.
+/// {"type": "rematch-declined", "by": "<colour>"}: `by` declined the other seat's offer.
+Frame rematchDeclinedFrame(Color by);
 /// `spectator`: a spectator's number at the table (SpectatorNumbers), else 0 (not sent).
 Frame joinedFrame(const std::string& table, Role role, const Json& info, int spectator = 0);
 /// {"type":"presence", black, white, spectators}: which seats are connected, and how many watch.

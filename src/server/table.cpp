@@ -549,7 +549,11 @@ void Table::doRematch(const std::shared_ptr<Peer>& peer, Role role, Color color,
   if (rematch_.table()) return peer->send(makeFrame(rematch_.frameFor(role)));
   if (rematch_busy_) return;  // being stored: every connection hears of it then
   if (decline) {
+    const std::optional<Color> stood = rematch_.offeredBy();
     if (!rematch_.clear()) return fail("no-change", "There is no rematch offer to take back.");
+    // The other seat's offer was declined: everyone is told who declined (an offer taken back
+    // by its own seat is only the info's change).
+    if (stood && *stood != color) subs_.broadcast(rematchDeclinedFrame(color));
     return publishInfo();
   }
   if (!rematch_.offer(color)) return fail("no-change", "You have offered a rematch already.");

@@ -110,14 +110,23 @@ TEST_F(RematchTest, DeclineAndWithdraw) {
   g.black->nextInfo([](const Json& i) { return i.at("rematch").at("offered_by") == "black"; });
   g.white->nextInfo([](const Json& i) { return i.at("rematch").at("offered_by") == "black"; });
   g.white->send(Json{{"type", "decline-rematch"}});
+  // The offerer (and everyone) is told who declined.
+  const Json told =
+      g.black->until([](const Json& m) { return m.value("type", "") == "rematch-declined"; });
+  EXPECT_EQ(told.value("by", ""), "white");
   g.black->nextInfo([](const Json& i) { return i.at("rematch").at("offered_by").is_null(); });
   g.black->send(Json{{"type", "decline-rematch"}});
   EXPECT_EQ(g.black->nextError().value("code", ""), "no-change");
-  // Offered and taken back by the same seat.
+  // Offered and taken back by the same seat: no one declined.
   g.white->send(Json{{"type", "rematch"}});
   g.black->nextInfo([](const Json& i) { return i.at("rematch").at("offered_by") == "white"; });
   g.white->send(Json{{"type", "decline-rematch"}});
   g.black->nextInfo([](const Json& i) { return i.at("rematch").at("offered_by").is_null(); });
+  EXPECT_EQ(g.black->heard("rematch-declined") ? 1 : 0, 1) << "told once, for White's decline";
+  int declined = 0;
+  for (const std::string& f : g.black->ws().history())
+    declined += f.find("rematch-declined") != std::string::npos;
+  EXPECT_EQ(declined, 1);
   g.spectator->send(Json{{"type", "rematch"}});
   EXPECT_EQ(g.spectator->nextError().value("code", ""), "spectator");
 }
