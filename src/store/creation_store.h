@@ -46,7 +46,8 @@ class CreationStore {
   /// It counts as waiting while its table (the row of `tables` with id `table_id`) was neither
   /// started nor finished and was created less than `limits.waiting_ttl_ms` before `now`; and,
   /// while that row does not exist, for kPendingCreationMs after `now` (the table is being
-  /// stored). A creation whose table was deleted (expired) no longer waits.
+  /// stored). A creation whose table was deleted (expired) no longer waits, nor one whose table
+  /// a lobby challenge offered that was withdrawn or left the lobby untaken (nobody can join it).
   /// Precondition: no creation has this `table_id`.
   virtual Reservation reserve(const std::string& address, const std::string& table_id, int64_t now,
                               const CreationLimits& limits) = 0;

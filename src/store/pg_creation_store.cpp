@@ -47,14 +47,17 @@ Reservation PgCreationStore::reserve(const std::string& address, const std::stri
                           "FROM creations WHERE address = $1 AND created_at > $3",
                           {address, num(now - creation::kMinuteMs), num(now - creation::kHourMs)});
       // A creation waits while its table does (neither started nor finished, and not
-      // expired), or, with no table stored yet, while it is pending.
+      // expired; a lobby challenge's table only while the challenge is open or taken), or,
+      // with no table stored yet, while it is pending.
       const pq::Result waiting = db.execPrepared(
           "counting waiting tables", "creation_count_waiting",
           "SELECT count(*), coalesce(min(CASE WHEN t.id IS NULL THEN c.created_at + $4 "
           "ELSE t.created_at + $3 END), 0) "
           "FROM creations c LEFT JOIN tables t ON t.id = c.table_id WHERE c.address = $1 AND "
           "CASE WHEN t.id IS NULL THEN c.created_at > $2::bigint - $4 ELSE t.started_at IS NULL "
-          "AND t.finished_at IS NULL AND t.created_at > $2::bigint - $3 END",
+          "AND t.finished_at IS NULL AND t.created_at > $2::bigint - $3 AND NOT EXISTS (SELECT 1 "
+          "FROM challenges ch WHERE ch.table_id = t.id AND ch.taken_at IS NULL AND "
+          "(ch.cancelled_at IS NOT NULL OR ch.expires_at <= $2::bigint)) END",
           {address, num(now), num(limits.waiting_ttl_ms), num(kPendingCreationMs)});
       creation::Counts counts;
       counts.hour = pq::int64At(recent.get(), 0, 0);

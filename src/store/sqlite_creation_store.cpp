@@ -56,15 +56,19 @@ Reservation SqliteCreationStore::reserve(const std::string& address, const std::
     counts.minute = recent.getColumn(2).getInt64();
     counts.minute_oldest = recent.getColumn(3).getInt64();
 
-    // A creation waits while its table does (neither started nor finished, and not expired),
-    // or, with no table stored yet, while it is pending.
+    // A creation waits while its table does (neither started nor finished, and not expired;
+    // a lobby challenge's table only while the challenge is open or taken: withdrawn or gone
+    // from the lobby untaken, nobody can join it any more), or, with no table stored yet,
+    // while it is pending.
     SQLite::Statement waiting(
         *db_,
         "SELECT count(*), coalesce(min(CASE WHEN t.id IS NULL THEN c.created_at + ?4 "
         "ELSE t.created_at + ?3 END), 0) "
         "FROM creations c LEFT JOIN tables t ON t.id = c.table_id WHERE c.address = ?1 AND "
         "CASE WHEN t.id IS NULL THEN c.created_at > ?2 - ?4 ELSE t.started_at IS NULL AND "
-        "t.finished_at IS NULL AND t.created_at > ?2 - ?3 END");
+        "t.finished_at IS NULL AND t.created_at > ?2 - ?3 AND NOT EXISTS (SELECT 1 FROM "
+        "challenges ch WHERE ch.table_id = t.id AND ch.taken_at IS NULL AND "
+        "(ch.cancelled_at IS NOT NULL OR ch.expires_at <= ?2)) END");
     waiting.bind(1, address);
     waiting.bind(2, static_cast<int64_t>(now));
     waiting.bind(3, static_cast<int64_t>(limits.waiting_ttl_ms));

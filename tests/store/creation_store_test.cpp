@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "store/challenge_store.h"
 #include "store/open_store.h"
 #include "store/pg_connection.h"
 #include "store/sqlite_creation_store.h"
@@ -157,6 +158,36 @@ TEST_P(CreationContract, WaitingCountsOnlyUnstartedUnfinishedUnexpiredTables) {
   // Nor does one created waiting_ttl_ms ago (expired, even if nobody deleted it yet).
   EXPECT_FALSE(counts_->reserve("a1", "w5", kAt + 2 * kMinute + kTtl - 1, l).reserved);
   EXPECT_TRUE(counts_->reserve("a1", "w5", kAt + 2 * kMinute + kTtl, l).reserved);
+}
+
+TEST_P(CreationContract, AChallengesTableWaitsOnlyWhileTheChallengeIsOpenOrTaken) {
+  const CreationLimits l = limits(100, 100, 3);
+  auto lobby = openChallengeStore(location_, Durability::Normal);
+  // Three challenges' tables: one is withdrawn, one leaves the lobby untaken, one is taken.
+  constexpr int64_t kListed = 15 * kMinute;
+  for (const char* id : {"c0", "c1", "c2"}) {
+    NewChallenge c;
+    c.id = std::string("ch-") + id;
+    c.address = "a1";
+    c.created_at = kAt;
+    c.expires_at = kAt + kListed;
+    c.listing = "{}";
+    c.cancel_secret = "secret";
+    ASSERT_TRUE(lobby->reserve(c, ChallengeLimits{10, 100}).reserved);
+    create("a1", id, kAt, l);
+    lobby->attach(c.id, id, "token");
+  }
+  EXPECT_FALSE(counts_->reserve("a1", "x0", kAt + kMinute, l).reserved) << "three wait";
+  ASSERT_EQ(lobby->cancel("ch-c0", "secret", kAt + kMinute), CancelResult::Cancelled);
+  create("a1", "x0", kAt + kMinute, l);  // withdrawn, c0's table no longer waits
+  EXPECT_FALSE(counts_->reserve("a1", "x1", kAt + 2 * kMinute, l).reserved);
+  ASSERT_EQ(lobby->take("ch-c2", kAt + 2 * kMinute).status, TakeResult::Status::Taken);
+  // c1 leaves the lobby untaken: nobody can join its table any more. c2 was taken: its table
+  // waits for its taker.
+  EXPECT_FALSE(counts_->reserve("a1", "x1", kAt + kListed - 1, l).reserved);
+  EXPECT_TRUE(counts_->reserve("a1", "x1", kAt + kListed, l).reserved);
+  EXPECT_FALSE(counts_->reserve("a1", "x2", kAt + kListed, l).reserved) << "c2, x0, x1 wait";
+  lobby.reset();
 }
 
 TEST_P(CreationContract, ADiscardedReservationStopsCounting) {
