@@ -23,13 +23,17 @@ export function GamePage({ game, step }) {
       <p data-testid="game-missing">${t('game.missing')}</p>
       <p><a href="#/">${t('table.missing.home')}</a></p>
     </div>`;
+  // The record does not name the computer's seat: its default name does ("phantomgo (medium)").
+  // Not known (a renamed seat): no seat is called the computer's own.
+  const bots = ['black', 'white'].filter((c) => record.mode === 'computer' && /^phantomgo \(/.test(record.names?.[c] ?? ''));
+  const computer = bots.length === 1 ? bots[0] : null;
   // replaceState, not a new hash: stepping adds no history entry and does not reload the page.
   const follow = (i) => history.replaceState(null, '', stepLink(game, i));
   return html`
     <div class="game-page" data-testid="game">
       <h1>${t('game.title')}</h1>
       <p class="result" data-testid="result">${resultSentence(record.result)}</p>
-      <${Replay} reveal=${record.reveal} rules=${record.rules} game=${game} step=${step} onStep=${follow} />
+      <${Replay} reveal=${record.reveal} rules=${record.rules} game=${game} step=${step} onStep=${follow} computer=${computer} />
       <${ChatRecord} lines=${record.chat} />
     </div>
   `;

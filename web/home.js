@@ -8,7 +8,7 @@ import { errorSentence } from './errors.js';
 import { Board } from './board.js';
 import { resultSentence } from './table.js';
 import { clockSummary, formatTimeLeft, lowTimeMs } from './clock.js';
-import { Lobby } from './lobby.js';
+import { Lobby, listingEnded } from './lobby.js';
 import { parseKomi } from './komi.js';
 
 const SIZES = Array.from({ length: 15 }, (_, i) => i + 5);
@@ -370,7 +370,8 @@ async function nothingToLose(s) {
   try {
     const res = await fetch(`/api/tables/${encodeURIComponent(s.table)}`);
     if (res.status === 404) return true;
-    return res.ok && (await res.json()).state === 'over';
+    const info = res.ok ? await res.json() : null;
+    return !!info && (info.state === 'over' || unjoinable(s, info));
   } catch {
     return false;
   }
@@ -396,11 +397,15 @@ function useTableInfos(list) {
   return infos;
 }
 
-/// Whether a saved seat's game is over: the server says so, the table is gone, or (without an
-/// answer) the table page saw the end.
+/// Whether a lobby challenge's table can no longer start: its listing ended with nobody joined
+/// (the other seat's link was the lobby's to give).
+const unjoinable = (s, info) => info.state === 'waiting' && listingEnded(s);
+
+/// Whether a saved seat's game is over: the server says so, the table is gone, a challenge's
+/// listing ended with nobody joined, or (without an answer) the table page saw the end.
 function finished(s, info) {
   if (info === 'gone') return true;
-  return info ? info.state === 'over' : !!s.over;
+  return info ? info.state === 'over' || unjoinable(s, info) : !!s.over;
 }
 
 /// The state of a seat's game in words: whose turn it is (the device's own seat, or in hot seat
@@ -409,6 +414,7 @@ function seatState(s, info) {
   if (info === 'gone') return { text: errorSentence('no-such-table'), mine: false };
   if (!info) return null;
   if (info.state === 'over') return { text: t('saved.over', { result: resultSentence(info.result) }), mine: false };
+  if (unjoinable(s, info)) return { text: t('saved.listingEnded'), mine: false };
   if (info.state === 'waiting') return { text: t('turn.waiting'), mine: false };
   if (s.seat === 'hotseat' || info.to_move === s.seat) {
     const text = s.seat === 'hotseat' ? t('turn.other', { player: colorName(info.to_move) }) : t('turn.yours');
@@ -438,6 +444,12 @@ function SavedTables() {
   useEffect(() => {
     if (asking) noRef.current?.focus();
   }, [asking]);
+  // A seat forgotten elsewhere on the page (a challenge withdrawn in the lobby) leaves the list.
+  useEffect(() => {
+    const reload = () => setList(savedTables());
+    window.addEventListener('pg-saved', reload);
+    return () => window.removeEventListener('pg-saved', reload);
+  }, []);
   if (list.length === 0) return null;
   const id = (s) => s.table + ':' + s.token;
   const forget = (s) => {

@@ -2,11 +2,12 @@
 // refreshed every 10 s while the page is visible), each with its board, variant, clock, the
 // colour the taker gets and the creator's name. Taking one saves the seat on this device like
 // any other and opens the table; this device's own challenges can be withdrawn instead. With
-// nobody waiting, it says so and offers a game against the computer at once.
+// nobody waiting, it says so and offers a game against the computer at once. On the creator's
+// table page, ChallengeNotice says until when the table is listed, with Withdraw.
 import { useEffect, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
-import { t, formatNumber, colorName } from './i18n/i18n.js';
-import { saveTable, savedTables } from './saved.js';
+import { t, formatNumber, colorName, language } from './i18n/i18n.js';
+import { forgetTable, saveTable, savedTable, savedTables } from './saved.js';
 import { errorSentence } from './errors.js';
 
 const REFRESH_MS = 10000;
@@ -43,6 +44,32 @@ function lobbyError(code) {
     ? t(`lobby.err.${code}`)
     : errorSentence(code);
 }
+
+/// Withdraws the challenge of the saved seat `mine` (DELETE with its cancel secret). Withdrawn,
+/// its table can never start (the other seat's link was the lobby's to give), so the seat is
+/// forgotten on this device. Already taken or ended (410, 404), the seat stays, without the
+/// challenge. Resolves to null, or the error sentence to show.
+export async function withdrawChallenge(mine) {
+  try {
+    const res = await fetch(`/api/challenges/${encodeURIComponent(mine.challenge.id)}`, {
+      method: 'DELETE',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ cancel_secret: mine.challenge.secret }),
+    });
+    const json = await res.json().catch(() => null);
+    if (res.ok) {
+      forgetTable(mine.table, mine.token);
+      return null;
+    }
+    if (res.status === 410 || res.status === 404) saveTable(mine.table, mine.token, { challenge: null });
+    return res.status === 410 ? null : lobbyError(json?.error?.code);
+  } catch {
+    return t('err.network');
+  }
+}
+
+/// Whether a saved seat's challenge has passed its 15 minutes in the lobby.
+export const listingEnded = (s, now = Date.now()) => typeof s?.challenge?.expires === 'number' && s.challenge.expires <= now;
 
 /// Opens the seat `link` ({token, url}) of `table`, saved on this device.
 function openSeat(table, token, fields) {
@@ -108,22 +135,10 @@ export function Lobby({ onList } = {}) {
   };
 
   const withdraw = async (c) => {
-    const mine = own[c.id];
     setError(null);
-    try {
-      const res = await fetch(`/api/challenges/${encodeURIComponent(c.id)}`, {
-        method: 'DELETE',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ cancel_secret: mine.challenge.secret }),
-      });
-      const json = await res.json().catch(() => null);
-      if (res.ok || res.status === 410 || res.status === 404) saveTable(mine.table, mine.token, { challenge: null });
-      if (!res.ok && res.status !== 410) setError(lobbyError(json?.error?.code));
-      setOwn(ownChallenges());
-      refresh();
-    } catch {
-      setError(t('err.network'));
-    }
+    setError(await withdrawChallenge(own[c.id]));
+    setOwn(ownChallenges());
+    refresh();
   };
 
   const playComputer = async () => {
@@ -187,4 +202,44 @@ export function Lobby({ onList } = {}) {
       ${error && html`<p class="error" role="alert">${error}</p>`}
     </section>
   `;
+}
+
+/// On the creator's table page, while their challenge waits for a taker: until when it is listed
+/// (local time) and what happens then, with Withdraw; past that time, that the listing ended.
+/// Withdrawn, the seat is forgotten and the page goes home, where the lobby no longer lists it.
+export function ChallengeNotice({ table, token, info, seat }) {
+  const mine = savedTable(table, token);
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [, setTick] = useState(0);
+  const expires = mine?.challenge?.expires;
+  const ended = listingEnded(mine);
+  // Redrawn when the listing ends, with the page open.
+  useEffect(() => {
+    if (typeof expires !== 'number' || ended) return undefined;
+    const timer = setTimeout(() => setTick((n) => n + 1), Math.min(expires - Date.now() + 500, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [expires, ended]);
+  const other = seat === 'black' ? 'white' : 'black';
+  if (!mine?.challenge || info.state !== 'waiting' || info.mode !== 'online' || info.seats?.[other]?.connected) return null;
+  if (ended)
+    return html`<p class="challenge-notice card" data-testid="challenge-ended">
+      ${t('lobby.ended')} <a href="#/">${t('table.missing.home')}</a>
+    </p>`;
+  const withdraw = async () => {
+    setBusy(true);
+    const err = await withdrawChallenge(mine);
+    setBusy(false);
+    if (err) setError(err);
+    else if (!savedTable(table, token)) location.hash = '#/';
+    else setTick((n) => n + 1);
+  };
+  // The time as the browser writes it in the page's language (en-GB 23:15, en-US 11:15 PM).
+  const locale = (navigator.languages ?? []).find((l) => l.split('-')[0] === language()) ?? language();
+  const time = new Date(expires).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  return html`<section class="challenge-notice card" aria-labelledby="challenge-listed" data-testid="challenge-listed">
+    <p id="challenge-listed">${t('lobby.listedUntil', { time })}</p>
+    <button type="button" data-testid="withdraw-challenge" disabled=${busy} onClick=${withdraw}>${t('lobby.withdrawChallenge')}</button>
+    ${error && html`<p class="error" role="alert">${error}</p>`}
+  </section>`;
 }

@@ -13,8 +13,9 @@ export function rematchHref(frame) {
 }
 
 /// Props: info (public info), seat ('black' | 'white' | 'spectator'; a hot seat's board passes
-/// the seat it shows), frame (the rematch message, once made), command(type).
-export function RematchPanel({ info, seat, frame, command }) {
+/// the seat it shows), frame (the rematch message, once made), declinedBy (the colour that
+/// declined the other seat's offer, or null), command(type).
+export function RematchPanel({ info, seat, frame, declinedBy = null, command }) {
   const spectator = seat === 'spectator';
   const made = info.rematch?.table;
   if (made) {
@@ -31,6 +32,8 @@ export function RematchPanel({ info, seat, frame, command }) {
   const opponent = colorName(seat === 'black' ? 'white' : 'black');
   if (!online || offeredBy === null)
     return html`<div class="rematch" data-testid="rematch">
+      ${online && declinedBy && declinedBy !== seat &&
+      html`<p role="status" data-testid="rematch-declined">${t('rematch.declined', { player: opponent })}</p>`}
       <p>
         <button type="button" class="primary" data-testid="rematch-offer" onClick=${() => command('rematch')}>
           ${t('rematch.offer')}

@@ -1,8 +1,10 @@
 // The replay after the end: every turn, every try included, as Black saw it, as White saw it,
 // and as it really was. The steps come from the reveal (view.js replaySteps). On Black's or
-// White's board, a switch shows what the computer would have believed in that seat: a heat map of
-// where it placed the opponent's hidden stones at each step (GET /api/games/<id>/belief, fetched
-// the first time the switch is turned on), with rings where those stones really were.
+// White's board, a switch shows a heat map of where the computer placed the opponent's hidden
+// stones at each step (GET /api/games/<id>/belief, fetched the first time the switch is turned
+// on), with rings where those stones really were. On the computer's own seat that is what it
+// believed; on a person's seat, what a computer would have believed from that seat's view, and
+// the switch and legend say which.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
 import { t, colorName, formatNumber } from './i18n/i18n.js';
@@ -45,8 +47,9 @@ export const SPEEDS = [0.5, 1, 2];
 export const stepLink = (game, step) => `#game=${encodeURIComponent(game)}&step=${step}`;
 
 /// Props: reveal, rules; game: the game's id, for each step's link; step: the step to open at
-/// (else the last); onStep(i): told of every step shown (the game page keeps it in the address).
-export function Replay({ reveal, rules, game, step: initialStep = null, onStep }) {
+/// (else the last); onStep(i): told of every step shown (the game page keeps it in the address);
+/// computer: the colour the computer played, or null (people only, or not known).
+export function Replay({ reveal, rules, game, step: initialStep = null, onStep, computer = null }) {
   const steps = useMemo(() => replaySteps(reveal), [reveal]);
   const [index, setIndex] = useState(() =>
     initialStep === null ? steps.length - 1 : Math.max(0, Math.min(steps.length - 1, initialStep)),
@@ -132,10 +135,13 @@ export function Replay({ reveal, rules, game, step: initialStep = null, onStep }
     move(to);
   };
   const pct = (n) => t('replay.belief.pct', { n: formatNumber(n) });
+  // The computer's own belief on its seat; on a person's, a computer's in that seat's place.
+  const own = seat !== null && seat === computer;
+  const switchText = t(own ? 'replay.belief.switch' : 'replay.belief.switchModel');
   // The switch stands with the view's choice, above the board; what it shows, below the board.
   const beliefSwitch = () => html`<label class="belief-switch">
     <input type="checkbox" checked=${showBelief} onChange=${(e) => setShowBelief(e.currentTarget.checked)} data-testid="belief-switch" />
-    ${t('replay.belief.switch')}
+    ${switchText}
   </label>`;
   const beliefPanel = () => {
     const top = belief ? topBeliefs(belief, 3) : [];
@@ -151,7 +157,7 @@ export function Replay({ reveal, rules, game, step: initialStep = null, onStep }
       html`<div class="belief-legend" data-testid="belief-legend">
         <p>
           <span class="belief-swatch" aria-hidden="true"></span>
-          ${t('replay.belief.legend')}
+          ${t(own ? 'replay.belief.legend' : 'replay.belief.legendModel')}
         </p>
         <p>
           <span class=${`belief-ring belief-ring-${OPPONENT[seat]}`} aria-hidden="true"></span>
@@ -195,7 +201,7 @@ export function Replay({ reveal, rules, game, step: initialStep = null, onStep }
           captured=${captured}
           last=${last}
           vertexSize=${vertexSize}
-          label=${`${t('replay.boardLabel')}: ${longName(as)}${belief ? ` (${t('replay.belief.switch')})` : ''}`}
+          label=${`${t('replay.boardLabel')}: ${longName(as)}${belief ? ` (${switchText})` : ''}`}
           belief=${belief}
           truth=${truth}
           truthColor=${seat ? OPPONENT[seat] : 'white'}

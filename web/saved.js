@@ -31,6 +31,8 @@ export function saveTable(table, token, fields) {
   return entry;
 }
 
+/// Drops the entry for (table, token); a page's list of saved tables hears of it through the
+/// window event `pg-saved`.
 export function forgetTable(table, token) {
   const list = savedTables().filter((s) => !(s.table === table && s.token === token));
   try {
@@ -38,4 +40,5 @@ export function forgetTable(table, token) {
   } catch {
     // nothing to do
   }
+  window.dispatchEvent(new Event('pg-saved'));
 }

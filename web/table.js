@@ -17,8 +17,9 @@ import { alertsFor, lowTime, raise } from './alerts.js';
 import { AlertSettings } from './alert-settings.js';
 import { AwayNotice } from './away.js';
 import { RematchPanel, rematchHref } from './rematch.js';
-import { Chat, chatAfter, hasChat } from './chat.js';
+import { Chat, ChatBadge, chatAfter, hasChat, hiddenByChoice, keepHidden, keepMuted, mutedAt, scrollToChat, unreadCount } from './chat.js';
 import { NameField, deviceName, unnamed } from './display-name.js';
+import { ChallengeNotice } from './lobby.js';
 
 const CURTAIN_DELAY_MS = 800;
 // The height (px) kept beside the board for what must be seen with it: the site header, the
@@ -72,13 +73,29 @@ const initialState = {
   resync: false,
   rematch: null, // the rematch message: the new table, and this connection's new seat
   chat: [], // the chat lines this connection may read (chat.js)
+  chatBase: null, // the highest seq of the chat found on the first join: lines up to it count as seen
+  chatJoining: false, // joined for the first time, the chat history (if any) still to come
 };
 
 /// The next state after a server message. Pure apart from reading performance.now().
 export function reduce(state, msg) {
+  // The chat lines a page finds when it first joins count as seen: the server sends them (if
+  // any) right after the snapshots, within the join; anything else ends the wait for them.
+  if (state.chatJoining && !['joined', 'snapshot', 'event', 'rematch', 'chat-history'].includes(msg.type))
+    state = { ...state, chatJoining: false, chatBase: state.chat.reduce((m, l) => Math.max(m, l.seq), -1) };
   switch (msg.type) {
     case 'joined':
-      return { ...state, joined: true, role: msg.role, seats: msg.seats, info: msg.info, spectator: msg.spectator ?? null, fatal: null, resync: false };
+      return {
+        ...state,
+        joined: true,
+        role: msg.role,
+        seats: msg.seats,
+        info: msg.info,
+        spectator: msg.spectator ?? null,
+        fatal: null,
+        resync: false,
+        chatJoining: state.chatBase == null,
+      };
     case 'snapshot':
       return { ...state, views: { ...state.views, [msg.seat]: viewFromSnapshot(msg.view) } };
     case 'event': {
@@ -93,16 +110,25 @@ export function reduce(state, msg) {
     }
     case 'info':
       // The server's word on the table's state (waiting, playing, over) and who is connected.
-      return { ...state, info: msg.info };
+      return { ...state, info: msg.info, rematchDeclined: msg.info.rematch?.offered_by ? null : state.rematchDeclined };
     case 'clock':
       return { ...state, clock: { ...msg, at: performance.now() } };
     case 'thinking':
       return { ...state, thinking: msg.seat };
     case 'rematch':
       return { ...state, rematch: msg };
+    case 'rematch-declined':
+      // Who declined the other seat's offer; a new offer makes it old news.
+      return { ...state, rematchDeclined: msg.by };
     case 'chat':
-    case 'chat-history':
       return { ...state, chat: chatAfter(state.chat, msg) };
+    case 'chat-history':
+      return {
+        ...state,
+        chat: chatAfter(state.chat, msg),
+        chatBase: state.chatJoining ? msg.lines.reduce((m, l) => Math.max(m, l.seq), -1) : state.chatBase,
+        chatJoining: false,
+      };
     case 'error':
       // The table is moving to another node: the server closes this connection and the
       // reconnect (net.js) lands on the new one; the status line says "reconnecting".
@@ -456,6 +482,27 @@ function TableView(props) {
   const [confirmOn, setConfirmOn] = useState(() => confirmDefault(rules.size));
   const started = info.state !== 'waiting';
   const myTurn = started && !spectator && !view.over && view.to_move === seat && !handOver;
+  // The chat's switches, and the others' lines not yet seen (a badge by the board).
+  const chatHere = !hotseat && hasChat(state.role, info.mode);
+  const [chatHidden, setChatHiddenNow] = useState(hiddenByChoice);
+  const setChatHidden = (on) => {
+    keepHidden(on);
+    setChatHiddenNow(on);
+  };
+  const [chatMuted, setChatMutedNow] = useState(() => mutedAt(table));
+  const setChatMuted = (on) => {
+    keepMuted(table, on);
+    setChatMutedNow(on);
+  };
+  const [chatSeen, setChatSeen] = useState(-1);
+  const unread =
+    chatHere && !chatMuted && state.chatBase != null
+      ? unreadCount(state.chat, Math.max(state.chatBase, chatSeen), seat, state.spectator)
+      : 0;
+  const openChat = () => {
+    setChatHidden(false);
+    requestAnimationFrame(scrollToChat);
+  };
   // A ghost belongs to one position: any new event (an answer, the opponent's move) drops it.
   useEffect(() => setPending(null), [view.version, seat]);
 
@@ -565,8 +612,10 @@ function TableView(props) {
           <div class="play-bar">
             <p class=${'turn' + (myTurn ? ' mine' : '')} role="status" data-testid="turn">${status}</p>
             ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} onLow=${(c) => (hotseat || c === seat) && lowTime()} />`}
+            <${ChatBadge} count=${unread} onOpen=${openChat} />
           </div>
           ${!hotseat && !spectator && html`<${InviteNow} table=${table} token=${token} state=${state} seat=${seat} />`}
+          ${!hotseat && !spectator && html`<${ChallengeNotice} table=${table} token=${token} info=${info} seat=${seat} />`}
           ${view.over
             ? html`<${Board}
                 size=${rules.size}
@@ -653,21 +702,36 @@ function TableView(props) {
             info=${state.info}
             seat=${seat}
             frame=${state.rematch}
+            declinedBy=${state.rematchDeclined}
             command=${(type) => {
               if (type === 'rematch') wantRematch.current = true;
               command(type);
             }}
           />`}
-          ${!hotseat && hasChat(state.role, state.info.mode) &&
-          html`<${Chat} lines=${state.chat} role=${seat} me=${state.spectator} over=${view.over} send=${send} />`}
+          ${chatHere &&
+          html`<${Chat}
+            lines=${state.chat}
+            role=${seat}
+            me=${state.spectator}
+            over=${view.over}
+            send=${send}
+            hidden=${chatHidden}
+            setHidden=${setChatHidden}
+            muted=${chatMuted}
+            setMuted=${setChatMuted}
+            onSeen=${(seq) => setChatSeen((s) => Math.max(s, seq))}
+          />`}
           <${Log} lines=${neutral && view.reveal ? revealLines(view.reveal) : logLines(view.events, seat)} />
           ${!hotseat && !spectator && html`<${Invite} table=${table} token=${token} state=${state} seat=${seat} />`}
         </div>
       </div>
-      ${view.over && view.reveal && html`<${Replay} reveal=${view.reveal} rules=${rules} game=${table} />`}
+      ${view.over && view.reveal && html`<${Replay} reveal=${view.reveal} rules=${rules} game=${table} computer=${computerSeat(info)} />`}
     </div>
   `;
 }
+
+/// The seat the computer plays at a table, or null.
+const computerSeat = (info) => ['black', 'white'].find((c) => info?.seats?.[c]?.player === 'computer') ?? null;
 
 function ConnectionBanner({ status }) {
   if (status === 'open' || status === 'closed') return null;

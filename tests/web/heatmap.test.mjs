@@ -4,7 +4,9 @@
 // White's board fetches the belief once, shows a loading state, an error with a retry, and a heat
 // map whose values change between steps, with rings where the opponent's hidden stones really
 // were; axe-core finds nothing serious; the game's own page (#game=<id>&step=n) shows the
-// server's map of that step.
+// server's map of that step. Each seat's map is named for what it is: the computer's belief on
+// the computer's seat; on the person's seat (and on both seats of a game between people), what a
+// computer would have believed from that seat's view.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -110,6 +112,9 @@ for (const [size, viewport] of SIZES) {
     await page.locator('[data-testid="belief-legend"]').waitFor();
     assert.equal(calls, 2);
     assert.match(await page.locator('[data-testid="belief-legend"]').innerText(), /Darker.*\n.*Rings/s);
+    // Black is the person's seat: no computer played there.
+    assert.equal((await page.locator('.belief-switch').innerText()).trim(), 'What a computer would have believed from this seat');
+    assert.match(await page.locator('[data-testid="belief-legend"]').innerText(), /^Darker: a computer seeing only what this seat saw would more often have believed/);
 
     // Step through: every step has a map, the values change, the rings are White's hidden stones.
     const steps = [];
@@ -153,6 +158,9 @@ for (const [size, viewport] of SIZES) {
     await replay.getByRole('radio', { name: 'White' }).check({ force: true });
     await page.locator('[data-testid="belief-legend"]').waitFor();
     assert.equal(calls, 3);
+    // White is the computer's seat: its own belief.
+    assert.equal((await page.locator('.belief-switch').innerText()).trim(), 'What the computer believed');
+    assert.match(await page.locator('[data-testid="belief-legend"]').innerText(), /^Darker: the computer more often believed/);
     const white = await replayVertices(page);
     assert.deepEqual(white.filter((v) => v.truth).map((v) => v.point).sort(), [...record.reveal.stones.black].sort());
     for (const v of white) if (v.sign === -1) assert.equal(v.belief, 0);
@@ -170,9 +178,55 @@ for (const [size, viewport] of SIZES) {
     await replay.getByRole('radio', { name: 'White' }).check({ force: true });
     await page.locator('[data-testid="belief-switch"]').check();
     await page.locator('[data-testid="belief-legend"]').waitFor();
+    assert.match(await page.locator('[data-testid="belief-legend"]').innerText(), /^Darker: the computer more often believed/);
+    await replay.getByRole('radio', { name: 'Black' }).check({ force: true });
+    await page.locator('[data-testid="belief-legend"]').waitFor();
+    assert.match(await page.locator('[data-testid="belief-legend"]').innerText(), /^Darker: a computer seeing only/);
+    await replay.getByRole('radio', { name: 'White' }).check({ force: true });
+    await page.locator('[data-testid="belief-legend"]', { hasText: 'the computer more often' }).waitFor();
     const atThree = await replayVertices(page);
     assert.deepEqual(atThree.map((v) => v.belief), serverStep(await (await fetch(`${url}/api/games/${game.table}/belief?seat=white`)).json(), 3));
     assert.deepEqual(errors.filter((e) => !/Failed to load resource|ERR_FAILED/.test(e)), []);
+    await ctx.close();
+  });
+}
+
+// Between people no computer played: on both seats, at the table and on the game's page, the map
+// is what a computer would have believed from that seat's view.
+for (const [size, viewport] of SIZES) {
+  test(`between people, the map is a computer's view of each seat (${size})`, async () => {
+    const { url } = env.server;
+    const game = await createTable(url, { rules: { size: 9 }, mode: 'online' });
+    const { ctx, page, errors } = await openPage(env.browser, game.seats.black.url, viewport);
+    await page.locator('[data-testid="turn"]').waitFor();
+    const w = await WsPlayer.join(url, game.table, game.seats.white.token);
+    const b = await WsPlayer.join(url, game.table, game.seats.black.token);
+    assert.notEqual((await b.act({ type: 'try', point: 'E5' })).type, 'error');
+    await w.act({ type: 'resign' });
+    await w.waitFor((m) => m.type === 'event' && m.event.kind === 'end');
+    w.close();
+    b.close();
+    const replay = page.locator('[data-testid="replay"]');
+    for (const at of ['table', 'game page']) {
+      if (at === 'game page') await page.goto(`${url}/#game=${game.table}`);
+      await replay.waitFor({ timeout: 15000 });
+      for (const seat of ['Black', 'White']) {
+        await replay.getByRole('radio', { name: seat }).check({ force: true });
+        const sw = page.locator('.belief-switch');
+        assert.equal((await sw.innerText()).trim(), 'What a computer would have believed from this seat', `${at}, ${seat}`);
+        await page.locator('[data-testid="belief-switch"]').check();
+        await page.locator('[data-testid="belief-legend"]').waitFor();
+        assert.match(await page.locator('[data-testid="belief-legend"]').innerText(), /^Darker: a computer seeing only what this seat saw/);
+        assert.doesNotMatch(await replay.innerText(), /the computer, in this seat|What the computer believed/);
+        await page.locator('[data-testid="belief-switch"]').uncheck();
+      }
+    }
+    await page.locator('[data-testid="belief-switch"]').check();
+    await page.locator('[data-testid="belief-legend"]').waitFor();
+    await replay.screenshot({ path: join(ARTIFACTS, `heatmap-people-${size}.png`) });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    assert.deepEqual(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), []);
+    assert.deepEqual(errors, []);
     await ctx.close();
   });
 }

@@ -1,7 +1,9 @@
 // The lobby on the home page, at phone and desktop size: a challenge opened in one browser from
 // the setup form waits at its table, is listed (with no token or secret in the JSON) in another
 // browser, which takes it; both are at the same table and play; the creator can withdraw one;
-// an empty lobby says so and offers the computer; the setup form starts at "Against the
+// the creator's table page says until when the table is listed, with Withdraw; a withdrawn
+// challenge's table is forgotten, an ended one folded away, neither left "waiting" under "Your
+// games"; an empty lobby says so and offers the computer; the setup form starts at "Against the
 // computer" and remembers the last settings used. Each browser context speaks for an address of
 // its own (X-Real-IP from loopback, a trusted proxy), as the lobby's limits count per address.
 // axe-core checks the lobby, listed and empty.
@@ -107,9 +109,65 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     assert.match(await item.innerText(), /Your own challenge/);
     assert.match(await item.innerText(), /Opened by: anonymous/);
     assert.equal(await item.locator('[data-testid="take"]').count(), 0);
+    const table = tableOf(a.page) ?? (await item.getAttribute('data-challenge'));
+    await a.page.locator('[data-testid="saved-table"]').waitFor();
     await item.locator('[data-testid="withdraw"]').click();
     await a.page.locator('[data-testid="lobby-empty"]').waitFor();
     assert.equal(JSON.parse(await lobbyJson()).challenges.length, 0);
+    // A withdrawn challenge's table can never start: it leaves "Your games" at once.
+    await a.page.locator('[data-testid="saved-table"]').waitFor({ state: 'detached' });
+    assert.equal(await a.page.evaluate(() => localStorage.getItem('pg.tables')), '[]', `${table} forgotten`);
+    assert.deepEqual(a.errors, []);
+    await a.ctx.close();
+  });
+
+  test(`${name}: the creator's table page says until when it is listed, and withdraws it`, async (t) => {
+    const a = await newPage(viewport);
+    await a.page.goto(`${env.server.url}/`);
+    await a.page.getByLabel('Open challenge in the lobby').check();
+    await a.page.getByRole('button', { name: 'Open the challenge' }).click();
+    await a.page.waitForURL(/#table=.+&token=.+/);
+    const notice = a.page.locator('[data-testid="challenge-listed"]');
+    await notice.waitFor();
+    const saved = await a.page.evaluate(() => JSON.parse(localStorage.getItem('pg.tables'))[0]);
+    assert.ok(saved.challenge.secret, 'the cancel secret is kept with the seat');
+    const until = await a.page.evaluate(
+      (ms) => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }),
+      saved.challenge.expires,
+    );
+    assert.ok(saved.challenge.expires - Date.now() > 14 * 60000, 'listed for 15 minutes');
+    assert.match(await notice.innerText(), new RegExp(`listed in the lobby until ${until}`));
+    assert.match(await notice.innerText(), /nobody can join this table any more/);
+    // On the first screen, under the status line.
+    const box = await notice.boundingBox();
+    assert.ok(box.y + box.height <= viewport.height, `the notice is on the first screen (${box.y + box.height})`);
+    await screenshot(a.page, `lobby-creator-table-${name}`);
+    await axe(t, a.page, `${name} creator's table page`);
+
+    // Past its time, the page says the listing ended (the clock of this device is what counts).
+    await a.page.evaluate(() => {
+      const list = JSON.parse(localStorage.getItem('pg.tables'));
+      list[0].challenge.expires = Date.now() - 1000;
+      localStorage.setItem('pg.tables', JSON.stringify(list));
+    });
+    await a.page.reload();
+    await a.page.locator('[data-testid="challenge-ended"]', { hasText: 'no longer listed in the lobby' }).waitFor();
+    assert.equal(await a.page.locator('[data-testid="withdraw-challenge"]').count(), 0);
+    // On the home page, such a table is no longer "waiting": it is folded away with the ended games.
+    await a.page.goto(`${env.server.url}/#/`);
+    await a.page
+      .locator('[data-testid="saved-finished"] [data-testid="saved-state"]', { hasText: 'No longer in the lobby; nobody joined.' })
+      .waitFor({ state: 'attached' });
+    await a.page.evaluate((s) => localStorage.setItem('pg.tables', JSON.stringify([s])), saved);
+    await a.page.goto(`${env.server.url}/#table=${saved.table}&token=${saved.token}`);
+    await notice.waitFor();
+
+    // Withdrawn: out of the lobby, forgotten on this device, and the page goes home.
+    await a.page.getByRole('button', { name: 'Withdraw the challenge' }).click();
+    await a.page.waitForURL(/#\/$/);
+    await a.page.locator('[data-testid="lobby-empty"]').waitFor();
+    assert.equal(JSON.parse(await lobbyJson()).challenges.length, 0);
+    assert.equal(await a.page.locator('[data-testid="saved-table"]').count(), 0, 'not under "Your games"');
     assert.deepEqual(a.errors, []);
     await a.ctx.close();
   });

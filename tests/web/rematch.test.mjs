@@ -82,6 +82,7 @@ test('declined, the offer goes away; against the computer the offer is the remat
   white.send({ type: 'rematch' });
   await a.page.locator('[data-testid="rematch-decline"]').click();
   await a.page.locator('[data-testid="rematch-offer"]').waitFor();
+  assert.equal(await a.page.locator('[data-testid="rematch-declined"]').count(), 0, 'Black declined, not White');
   white.close();
   await a.ctx.close();
 
@@ -100,3 +101,27 @@ test('declined, the offer goes away; against the computer the offer is the remat
   assert.deepEqual(c.errors, []);
   await c.ctx.close();
 });
+
+for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]])
+  test(`${name}: the offerer is told that the rematch was declined`, async () => {
+    const table = await createTable(env.server.url, { rules: { size: 5 }, mode: 'online' });
+    const a = await open(table.seats.black.url, viewport);
+    const white = await WsPlayer.join(env.server.url, table.table, table.seats.white.token);
+    await turn(a.page, 'Your turn');
+    await white.act({ type: 'resign' });
+    await a.page.locator('[data-testid="rematch-offer"]').click();
+    await a.page.locator('[data-testid="rematch-withdraw"]').waitFor();
+    white.send({ type: 'decline-rematch' });
+    const told = a.page.locator('[data-testid="rematch-declined"]', { hasText: 'White declined the rematch.' });
+    await told.waitFor();
+    const box = await told.boundingBox();
+    assert.ok(box, 'the notice is shown');
+    await screenshot(a.page, `rematch-declined-${name}`);
+    // A new offer makes it old news.
+    await a.page.locator('[data-testid="rematch-offer"]').click();
+    await a.page.locator('[data-testid="rematch-withdraw"]').waitFor();
+    assert.equal(await a.page.locator('[data-testid="rematch-declined"]').count(), 0);
+    white.close();
+    assert.deepEqual(a.errors, []);
+    await a.ctx.close();
+  });
