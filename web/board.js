@@ -215,7 +215,7 @@ export function Board(props) {
   const range = torus ? [size - m, 2 * size - 1 + m] : undefined;
   return html`
     <div
-      class=${'pg-board' + (torus ? ' pg-torus' : '') + (interactive ? ' pg-interactive' : '') + (marking ? ' pg-marking' : '') + (belief ? ' pg-belief' : '')}
+      class=${'pg-board' + (torus ? ' pg-torus' : '') + (interactive ? ' pg-interactive' : '') + (marking ? ' pg-marking' : '') + (belief ? ' pg-belief' : '') + (keyboard ? ' pg-keyboard' : '')}
       ref=${ref}
       id=${id}
       tabindex=${interactive ? 0 : undefined}

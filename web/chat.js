@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
 import { t, colorName } from './i18n/i18n.js';
+import { unnamed } from './display-name.js';
 
 const HIDDEN_KEY = 'pg.chatHidden';
 const MUTED_KEY = 'pg.chatMuted';
@@ -77,12 +78,16 @@ export function chatAfter(lines, msg) {
 /// A spectator's name in the chat: "Spectator 3" (a line stored before numbers: "Spectator").
 const spectatorName = (line) => (line.spectator ? t('chat.spectatorN', { n: line.spectator }) : t('chat.spectator'));
 
+/// A player's name in the chat: the seat's name when one was set (`names`: the table's), else
+/// the colour.
+const seatName = (line, names) => (names && !unnamed({ names }, line.from) ? names[line.from] : colorName(line.from));
+
 /// Who said a line, as this connection names it: "You" on its own lines only (a spectator is
 /// told its number when it joins: `me`).
-function author(line, role, me) {
+function author(line, role, me, names) {
   if (ownLine(line, role, me)) return t('chat.you');
   if (line.from === 'spectator') return spectatorName(line);
-  return colorName(line.from);
+  return seatName(line, names);
 }
 
 /// Near the board: how many of the others' lines are not yet seen; a press brings the chat up
@@ -112,9 +117,9 @@ export function hasChat(role, mode) {
 }
 
 /// Props: lines, role ('black' | 'white' | 'spectator'), me (a spectator's number, else null),
-/// over, send(message); hidden and setHidden (the hide switch, kept by the page), muted and
+/// over, send(message); names (the table's names of the seats); hidden and setHidden (the hide switch, kept by the page), muted and
 /// setMuted (the others muted), onSeen(seq): told the highest seq on the screen.
-export function Chat({ lines, role, me = null, over, send, hidden, setHidden, muted = false, setMuted, onSeen }) {
+export function Chat({ lines, role, me = null, names = null, over, send, hidden, setHidden, muted = false, setMuted, onSeen }) {
   const [text, setText] = useState('');
   const list = useRef(null);
   const onScreen = useRef(false);
@@ -173,7 +178,7 @@ export function Chat({ lines, role, me = null, over, send, hidden, setHidden, mu
           ${lines.length === 0 && html`<li class="hint">${t('chat.empty')}</li>`}
           ${shown.map(
             (l) => html`<li key=${l.seq} class=${l.channel === 'spectators' ? 'from-spectators' : ''}>
-              <span class="who">${author(l, role, me)}:</span>
+              <span class="who">${author(l, role, me, names)}:</span>
               ${' '}<span class="text">${l.text}</span>
             </li>`,
           )}
@@ -199,7 +204,7 @@ export function Chat({ lines, role, me = null, over, send, hidden, setHidden, mu
 }
 
 /// A finished game's chat, read only (the game page's replay); each line with the move it was said during.
-export function ChatRecord({ lines }) {
+export function ChatRecord({ lines, names = null }) {
   if (!lines?.length) return null;
   return html`
     <section class="chat card" aria-labelledby="chat-record-title" data-testid="chat-record">
@@ -207,7 +212,7 @@ export function ChatRecord({ lines }) {
       <ol class="chat-lines">
         ${lines.map(
           (l) => html`<li key=${l.seq}>
-            <span class="who">${l.from === 'spectator' ? spectatorName(l) : colorName(l.from)}, ${t('chat.move', { n: l.turn + 1 })}:</span>
+            <span class="who">${l.from === 'spectator' ? spectatorName(l) : seatName(l, names)}, ${t('chat.move', { n: l.turn + 1 })}:</span>
             ${' '}<span class="text">${l.text}</span>
           </li>`,
         )}

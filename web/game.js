@@ -1,12 +1,20 @@
 // A finished game's page (#game=<id>&step=N): its replay, opened at step N, from
 // GET /api/games/<id> (docs/protocol.md). Anyone may open it once the game is over, so a step
-// can be shared as a link; the address follows the step shown.
+// can be shared as a link; the address follows the step shown. Above it: the players, the date,
+// the settings, the result and the SGF.
 import { useEffect, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
-import { t } from './i18n/i18n.js';
+import { t, language } from './i18n/i18n.js';
 import { Replay, stepLink } from './replay.js';
-import { resultSentence } from './table.js';
+import { playerName, resultSentence, rulesSummary } from './table.js';
+import { clockSummary } from './clock.js';
 import { ChatRecord } from './chat.js';
+
+/// "Played on Dec 4, 2026" (in the page's language); '' without a date.
+function playedOn(ms) {
+  if (typeof ms !== 'number') return '';
+  return t('game.played', { date: new Intl.DateTimeFormat(language(), { dateStyle: 'medium' }).format(new Date(ms)) });
+}
 
 export function GamePage({ game, step }) {
   const [record, setRecord] = useState(undefined); // undefined: loading; null: cannot be shown
@@ -23,18 +31,27 @@ export function GamePage({ game, step }) {
       <p data-testid="game-missing">${t('game.missing')}</p>
       <p><a href="#/">${t('table.missing.home')}</a></p>
     </div>`;
-  // The record does not name the computer's seat: its default name does ("phantomgo (medium)").
-  // Not known (a renamed seat): no seat is called the computer's own.
-  const bots = ['black', 'white'].filter((c) => record.mode === 'computer' && /^phantomgo \(/.test(record.names?.[c] ?? ''));
-  const computer = bots.length === 1 ? bots[0] : null;
+  // The computer's seat, as the record names it (null between people).
+  const computer = record.computer?.color ?? null;
   // replaceState, not a new hash: stepping adds no history entry and does not reload the page.
   const follow = (i) => history.replaceState(null, '', stepLink(game, i));
   return html`
     <div class="game-page" data-testid="game">
       <h1>${t('game.title')}</h1>
+      <p class="game-players" data-testid="game-players">
+        ${t('game.players', { black: playerName(record, 'black'), white: playerName(record, 'white') })}
+      </p>
+      <p class="summary" data-testid="game-settings">
+        ${[playedOn(record.created_at), rulesSummary(record.rules), clockSummary(record.clock)].filter(Boolean).join(' · ')}
+      </p>
       <p class="result" data-testid="result">${resultSentence(record.result)}</p>
+      <p>
+        <a class="button" href=${`/api/games/${encodeURIComponent(game)}/sgf`} download=${`phantomgo-${game}.sgf`} data-testid="sgf">
+          ${t('end.sgf')}
+        </a>
+      </p>
       <${Replay} reveal=${record.reveal} rules=${record.rules} game=${game} step=${step} onStep=${follow} computer=${computer} />
-      <${ChatRecord} lines=${record.chat} />
+      <${ChatRecord} lines=${record.chat} names=${record.names} />
     </div>
   `;
 }

@@ -10,6 +10,7 @@ import { resultSentence } from './table.js';
 import { clockSummary, formatTimeLeft, lowTimeMs } from './clock.js';
 import { Lobby, listingEnded } from './lobby.js';
 import { parseKomi } from './komi.js';
+import { unnamed } from './display-name.js';
 
 const SIZES = Array.from({ length: 15 }, (_, i) => i + 5);
 
@@ -115,7 +116,11 @@ function SetupForm() {
   const [name, setName] = useState(() => pick(last.name, isText, ''));
   // Random is a lobby choice only; elsewhere it is Black.
   const seatColor = color === 'random' && mode !== 'lobby' ? 'black' : color;
-  const [clockKind, setClockKind] = useState(() => pick(last.clockKind, ['fischer', 'correspondence'], 'fischer'));
+  const [chosenKind, setClockKind] = useState(() => pick(last.clockKind, ['fischer', 'correspondence'], 'fischer'));
+  // Days per move make sense only between people on two devices: not at one device (hot seat),
+  // nor against the computer, which answers at once.
+  const correspondenceOffered = mode === 'online' || mode === 'lobby';
+  const clockKind = correspondenceOffered ? chosenKind : 'fischer';
   const [days, setDays] = useState(() => pick(last.days, DAYS_PER_MOVE, 3));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
@@ -164,7 +169,7 @@ function SetupForm() {
     }
     try {
       localStorage.setItem(SETUP_KEY, JSON.stringify({ mode, color, strength: level, size, handicap, komi, komiEdited, ko,
-        atariGo, torus, clock, clockKind, days, mainMinutes, increment, name }));
+        atariGo, torus, clock, clockKind: chosenKind, days, mainMinutes, increment, name }));
     } catch {
       // storage full or unavailable: the form starts from its defaults next time
     }
@@ -322,7 +327,7 @@ function SetupForm() {
             <input type="checkbox" id="clock" checked=${clock} onChange=${(e) => setClock(e.currentTarget.checked)} />
             <span>${t('setup.clock.use')}</span>
           </label>
-          ${clock &&
+          ${clock && correspondenceOffered &&
           html`<fieldset class="clock-kind">
             <legend class="sr-only">${t('setup.clock.kind')}</legend>
             ${radio('clock-kind', 'fischer', clockKind, setClockKind, t('setup.clock.fischer'))}
@@ -408,12 +413,22 @@ function finished(s, info) {
   return info ? info.state === 'over' || unjoinable(s, info) : !!s.over;
 }
 
+/// A finished game in words: won or lost against whom, for a seat of its two (the opponent's
+/// name from the table's info, else its colour); otherwise the result.
+function overText(s, info) {
+  const winner = info.result?.winner;
+  if (!winner || (s.seat !== 'black' && s.seat !== 'white')) return t('saved.over', { result: resultSentence(info.result) });
+  const other = s.seat === 'black' ? 'white' : 'black';
+  const player = unnamed(info, other) ? colorName(other) : info.names[other];
+  return t(winner === s.seat ? 'saved.won' : 'saved.lost', { player });
+}
+
 /// The state of a seat's game in words: whose turn it is (the device's own seat, or in hot seat
 /// the player on turn), waiting for the opponent to join, or the result.
 function seatState(s, info) {
   if (info === 'gone') return { text: errorSentence('no-such-table'), mine: false };
   if (!info) return null;
-  if (info.state === 'over') return { text: t('saved.over', { result: resultSentence(info.result) }), mine: false };
+  if (info.state === 'over') return { text: overText(s, info), mine: false };
   if (unjoinable(s, info)) return { text: t('saved.listingEnded'), mine: false };
   if (info.state === 'waiting') return { text: t('turn.waiting'), mine: false };
   if (s.seat === 'hotseat' || info.to_move === s.seat) {

@@ -16,15 +16,18 @@ const OPPONENT = { black: 'white', white: 'black' };
 /// The points most often believed, highest first (at most n), as [point, percent].
 const topBeliefs = (belief, n) => [...belief].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n);
 
-function stepText(step) {
+/// The caption of a step; in a seat's view (`seat`), the other side's tries are told as that seat
+/// learned them: without their points.
+function stepText(step, seat = null) {
   if (step.kind === 'start') return t('replay.start');
   const player = colorName(step.player);
   const turn = t('replay.turn', { n: step.turn });
+  const hidden = seat !== null && step.player !== seat;
   switch (step.kind) {
     case 'rejected':
-      return `${turn}: ${t('replay.rejected', { player, point: step.point })}`;
+      return `${turn}: ${hidden ? t('replay.rejectedUnseen', { player }) : t('replay.rejected', { player, point: step.point })}`;
     case 'stone':
-      return `${turn}: ${t('replay.stone', { player, point: step.point })}${
+      return `${turn}: ${hidden ? t('log.moved', { player }) : t('replay.stone', { player, point: step.point })}${
         step.captured.length ? ' ' + t('replay.captured', { points: step.captured.join(', '), n: step.captured.length }) : ''
       }`;
     case 'pass':
@@ -208,7 +211,7 @@ export function Replay({ reveal, rules, game, step: initialStep = null, onStep, 
         />
       </div>
       ${seat && game && showBelief && beliefPanel()}
-      <p class="step" aria-live="polite" data-testid="replay-step">${stepText(step)}</p>
+      <p class="step" aria-live="polite" data-testid="replay-step">${stepText(step, seat)}</p>
       <div class="replay-controls">
         <button type="button" onClick=${() => move(0)} aria-label=${t('replay.first')} disabled=${index === 0}>|◀</button>
         <button type="button" onClick=${() => move(index - 1)} aria-label=${t('replay.prev')} disabled=${index === 0} data-testid="replay-prev">◀</button>
@@ -218,7 +221,7 @@ export function Replay({ reveal, rules, game, step: initialStep = null, onStep, 
           max=${steps.length - 1}
           value=${index}
           aria-label=${t('replay.slider')}
-          aria-valuetext=${stepText(step)}
+          aria-valuetext=${stepText(step, seat)}
           onInput=${(e) => move(Number(e.currentTarget.value))}
         />
         <button type="button" onClick=${() => move(index + 1)} aria-label=${t('replay.next')} disabled=${index === steps.length - 1} data-testid="replay-next">▶</button>
@@ -236,7 +239,7 @@ export function Replay({ reveal, rules, game, step: initialStep = null, onStep, 
         </label>
         ${game && html`<a href=${stepLink(game, index)} data-testid="replay-link">${t('replay.link')}</a>`}
       </div>
-      <p class="muted">${t('replay.count', { i: index, n: steps.length - 1 })}</p>
+      <p class="muted">${t('replay.count', { i: index, n: steps.length - 1 })} <span class="count-note" data-testid="replay-count-note">${t('replay.countNote')}</span></p>
       <p class="hint keys" id="replay-keys">${t('replay.keys')}</p>
     </section>
   `;

@@ -44,8 +44,11 @@ function confirmDefault(size) {
   } catch {
     // storage unavailable: the default
   }
-  return matchMedia('(pointer: coarse)').matches || size > 9;
+  return touchScreen() || size > 9;
 }
+
+/// Whether the main pointer is a finger (the words then say "tap", not "click").
+const touchScreen = () => matchMedia('(pointer: coarse)').matches;
 
 /// Keeps the player's choice for every table on this device.
 function keepConfirm(on) {
@@ -193,7 +196,7 @@ function outcomeSentence(result, seat) {
   return t(result.winner === seat ? 'end.youWon' : 'end.youLost');
 }
 
-function rulesSummary(rules) {
+export function rulesSummary(rules) {
   const parts = [`${rules.size} × ${rules.size}`];
   parts.push(t('summary.komi', { komi: formatNumber(rules.komi) }));
   if (rules.handicap) parts.push(t('summary.handicap', { n: rules.handicap }));
@@ -418,6 +421,16 @@ function HotSeat(props) {
   useEffect(() => {
     if (down && armed) buttonRef.current?.focus();
   }, [down, armed]);
+  // Once the curtain is lifted by keyboard its button is gone: the focus goes to the board, where
+  // the player acts (else it would fall back to the page's start). A click or a tap leaves it.
+  const wasDown = useRef(down);
+  const liftedByKeyboard = useRef(false);
+  useEffect(() => {
+    if (wasDown.current && !down && liftedByKeyboard.current && toMove && lifted === toMove)
+      document.getElementById('board')?.focus();
+    if (!down) liftedByKeyboard.current = false;
+    wasDown.current = down;
+  }, [down]);
 
   if (down && !toMove) return null;
   if (down) {
@@ -440,7 +453,12 @@ function HotSeat(props) {
           class="primary big"
           ref=${buttonRef}
           disabled=${!armed}
-          onClick=${() => armed && setLifted(toMove)}
+          onClick=${(e) => {
+            if (!armed) return;
+            // A click from Enter or Space has no pointer's click count.
+            liftedByKeyboard.current = e.detail === 0;
+            setLifted(toMove);
+          }}
         >
           ${t('curtain.show', { player: colorName(toMove) })}
         </button>
@@ -602,9 +620,11 @@ function TableView(props) {
       <div class="table-head">
         <h1>${heading}</h1>
         <p class="summary">${[rulesSummary(rules), clockSummary(state.info.clock)].filter(Boolean).join(' · ')}</p>
+        ${!hotseat && !spectator && !unnamed(info, other(seat)) &&
+        html`<p class="opponent" data-testid="opponent">${t('table.against', { player: playerName(info, other(seat)) })}</p>`}
       </div>
       <${ConnectionBanner} status=${state.status} />
-      ${state.error && html`<p class="error" role="alert" data-testid="error">${
+      ${state.error && html`<p class="error toast" role="alert" data-testid="error">${
         state.error.code === 'offline' ? t('err.offline') : errorSentence(state.error.code)
       }</p>`}
       <div class="table-layout">
@@ -645,10 +665,10 @@ function TableView(props) {
                 pendingColor=${spectator ? 'black' : seat}
                 disabled=${disabled}
                 vertexSize=${vertexSize}
-                label=${markMode && !spectator ? `${boardLabel}. ${t('board.marking')}` : boardLabel}
+                label=${markMode && !spectator ? `${boardLabel}. ${t(touchScreen() ? 'board.marking.touch' : 'board.marking')}` : boardLabel}
                 describe=${describe}
                 busy=${!!(state.thinking && view.to_move === state.thinking)}
-                marking=${markMode && !spectator ? t('board.marking') : null}
+                marking=${markMode && !spectator ? t(touchScreen() ? 'board.marking.touch' : 'board.marking') : null}
                 id="board"
               /></div>`}
           ${myTurn && pending &&
@@ -713,6 +733,7 @@ function TableView(props) {
             lines=${state.chat}
             role=${seat}
             me=${state.spectator}
+            names=${state.info.names}
             over=${view.over}
             send=${send}
             hidden=${chatHidden}
@@ -745,6 +766,15 @@ function Controls(props) {
   const { confirmPass, setConfirmPass, passEnds, opponent, confirmOn, switchConfirm, canZoom, zoom, setZoom } = props;
   const noRef = useRef(null);
   const passNoRef = useRef(null);
+  const resignRef = useRef(null);
+  const passRef = useRef(null);
+  // Escape closes a question and gives the focus back to the button that asked it.
+  const escape = (close, back) => (evt) => {
+    if (evt.key !== 'Escape') return;
+    evt.preventDefault();
+    close(false);
+    back.current?.focus();
+  };
   useEffect(() => {
     if (confirmResign) noRef.current?.focus();
   }, [confirmResign]);
@@ -765,8 +795,13 @@ function Controls(props) {
   return html`
     <div class="controls card">
       <div class="buttons">
-        <button type="button" data-testid="pass" onClick=${pass} disabled=${!myTurn}>${t('action.pass')}</button>
-        <button type="button" data-testid="resign" onClick=${resign}>${t('action.resign')}</button>
+        <button type="button" ref=${passRef} data-testid="pass" onClick=${pass} disabled=${!myTurn}>${t('action.pass')}</button>
+        <button type="button" ref=${resignRef} data-testid="resign" onClick=${resign}>${t('action.resign')}</button>
+        ${canZoom &&
+        // Beside Pass and Resign: on a phone's first screen below the zoomed board.
+        html`<button type="button" data-testid="zoom" aria-pressed=${zoom ? 'true' : 'false'} onClick=${() => setZoom(!zoom)}>
+          ${t('board.zoom')}
+        </button>`}
         <button
           type="button"
           data-testid="mark-mode"
@@ -778,23 +813,19 @@ function Controls(props) {
         <button type="button" data-testid="confirm-moves" aria-pressed=${confirmOn ? 'true' : 'false'} onClick=${switchConfirm}>
           ${t('confirm.switch')}
         </button>
-        ${canZoom &&
-        html`<button type="button" data-testid="zoom" aria-pressed=${zoom ? 'true' : 'false'} onClick=${() => setZoom(!zoom)}>
-          ${t('board.zoom')}
-        </button>`}
       </div>
-      ${markMode && html`<p class="hint">${t('action.markMode.hint')}</p>`}
+      ${markMode && html`<p class="hint">${t(touchScreen() ? 'action.markMode.hint.touch' : 'action.markMode.hint')}</p>`}
       ${confirmResign &&
-      html`<div class="confirm" role="alertdialog" aria-labelledby="resign-q" data-testid="resign-confirm">
+      html`<div class="confirm" role="alertdialog" aria-labelledby="resign-q" data-testid="resign-confirm" onKeyDown=${escape(setConfirmResign, resignRef)}>
         <p id="resign-q">${t('action.resign.confirm')}</p>
         <button type="button" class="danger" data-testid="resign-yes" onClick=${onResign}>${t('action.resign.yes')}</button>
-        <button type="button" ref=${noRef} onClick=${() => setConfirmResign(false)}>${t('action.resign.no')}</button>
+        <button type="button" ref=${noRef} onClick=${() => { setConfirmResign(false); resignRef.current?.focus(); }}>${t('action.resign.no')}</button>
       </div>`}
       ${confirmPass && passEnds &&
-      html`<div class="confirm" role="alertdialog" aria-labelledby="pass-q" data-testid="pass-confirm">
+      html`<div class="confirm" role="alertdialog" aria-labelledby="pass-q" data-testid="pass-confirm" onKeyDown=${escape(setConfirmPass, passRef)}>
         <p id="pass-q">${t('action.pass.confirm', { player: opponent })}</p>
         <button type="button" class="danger" data-testid="pass-yes" onClick=${onPass}>${t('action.pass.yes')}</button>
-        <button type="button" ref=${passNoRef} onClick=${() => setConfirmPass(false)}>${t('action.pass.no')}</button>
+        <button type="button" ref=${passNoRef} onClick=${() => { setConfirmPass(false); passRef.current?.focus(); }}>${t('action.pass.no')}</button>
       </div>`}
     </div>
   `;
@@ -814,7 +845,7 @@ function Counts({ view, seat, marks }) {
 }
 
 /// A seat's colour, with its player's display name when one was given ("Ann (Black)").
-function playerName(info, color) {
+export function playerName(info, color) {
   const name = info.names?.[color];
   const defaults = { black: 'Black', white: 'White' }; // the server's names for no name
   if (!name || name === defaults[color]) return colorName(color);

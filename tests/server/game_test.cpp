@@ -44,6 +44,7 @@ TEST_F(GameTest, OnlineGameToTwoPasses) {
   const HttpResult game = http("GET", "/api/games/" + id(g));
   ASSERT_EQ(game.status, 200) << game.body;
   const Json story = game.json();
+  EXPECT_TRUE(story.at("computer").is_null());
   EXPECT_EQ(story.at("result").at("reason"), "two-passes");
   EXPECT_EQ(story.at("reveal"), g.spectator->seat("spectator").events().back().at("reveal"));
   const HttpResult sgf = http("GET", "/api/games/" + id(g) + "/sgf");
@@ -164,7 +165,10 @@ TEST_F(GameTest, AgainstTheComputer) {
   bool thinking = false;
   for (const Json& m : black->received()) thinking |= m.value("type", "") == "thinking";
   EXPECT_TRUE(thinking);
-  EXPECT_EQ(http("GET", "/api/games/" + table.at("table").get<std::string>()).status, 200);
+  const HttpResult game = http("GET", "/api/games/" + table.at("table").get<std::string>());
+  ASSERT_EQ(game.status, 200);
+  // The game's page knows which seat the computer played, whatever the names say.
+  EXPECT_EQ(game.json().at("computer"), (Json{{"color", "white"}, {"strength", "easy"}}));
 }
 
 TEST_F(GameTest, ComputerTakesBlackWithHandicap) {

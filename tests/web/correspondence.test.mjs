@@ -115,7 +115,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]])
     await white.act({ type: 'resign' });
     await page.reload();
     await page.locator('[data-testid="saved-finished"] summary').click();
-    await line.locator('[data-testid="saved-state"]', { hasText: 'Finished: Black wins by resignation.' }).waitFor();
+    await line.locator('[data-testid="saved-state"]', { hasText: 'You won against White' }).waitFor();
     assert.equal(await line.locator('[data-testid="saved-time"]').count(), 0);
     white.close();
     t.diagnostic(`${name}: done`);

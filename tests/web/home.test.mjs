@@ -1,6 +1,7 @@
 // The home page starts with the games this device holds a seat at, each with its state from the
 // server's public info (GET /api/tables/<id>): your turn, waiting for the opponent to join or to
-// move, or over with the result; finished games are folded away under "Finished games (N)".
+// move, or over (won or lost against whom: the other seat's name, or its colour); finished games
+// are folded away under "Finished games (N)".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DESKTOP, PHONE, WsPlayer, createTable, screenshot, watchErrors, serverAndBrowser } from './helpers.mjs';
@@ -66,7 +67,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]])
     assert.equal(await finished.evaluate((d) => d.open), false, 'folded away');
     assert.equal(await line(tables.over).isVisible(), false);
     await finished.locator('summary').click();
-    await state(tables.over).filter({ hasText: 'Finished: White wins by resignation.' }).waitFor();
+    await state(tables.over).filter({ hasText: 'You lost against White' }).waitFor();
 
     // At the top of the page: above what Phantom Go is and the setup form.
     const tops = await page.evaluate(() =>

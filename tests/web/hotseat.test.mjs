@@ -26,9 +26,12 @@ async function throughCurtain(page, player, hiddenPoints, { keyboard = false } =
     await button.click();
   }
   await page.locator('#board').waitFor();
+  // Lifted by keyboard, the focus goes to the board (not back to the page's start).
+  if (keyboard) await page.waitForFunction(() => document.activeElement?.id === 'board');
 }
 
 async function focusBoardByTab(page) {
+  if (await page.evaluate(() => document.activeElement?.id === 'board')) return;
   for (let i = 0; i < 40; i++) {
     await page.keyboard.press('Tab');
     if (await page.evaluate(() => document.activeElement?.id === 'board')) return;

@@ -85,7 +85,7 @@ test('on a touch screen: no keyboard hint, Pass and Resign on the first screen, 
   await page.locator('[data-testid="mark-mode"]').tap();
   const badge = page.locator('#board.pg-marking [data-testid="marking-badge"]');
   await badge.waitFor();
-  assert.equal(await badge.innerText(), 'Mark mode: clicks set guess marks');
+  assert.equal(await badge.innerText(), 'Mark mode: taps set guess marks');
   const boxes = await assertOnFirstScreen(page, PHONE, ['#board', '[data-testid="marking-badge"]'], 'mark mode');
   const [b, m] = [boxes['#board'], boxes['[data-testid="marking-badge"]']];
   assert.ok(m.left >= b.left && m.right <= b.right && m.top < b.top + 20, 'the badge sits on the board');
