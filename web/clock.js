@@ -4,7 +4,7 @@
 // while a day or more is left, then hours, minutes and seconds.
 import { useEffect, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
-import { t, colorName } from './i18n/i18n.js';
+import { t, colorName, formatNumber } from './i18n/i18n.js';
 
 const HOUR_MS = 3600000;
 const DAY_MS = 24 * HOUR_MS;
@@ -35,9 +35,13 @@ export function formatTimeLeft(ms, kind = 'fischer') {
 }
 
 /// The clock of a table's public info in words, for the table's summary line: "3 days per move"
-/// for correspondence, nothing for a Fischer clock (its two clocks say enough).
+/// for correspondence, "10 min + 5 s" for a Fischer clock (as the lobby writes it), nothing
+/// without a clock.
 export function clockSummary(clock) {
-  return clock?.kind === 'correspondence' ? t('clock.daysPerMove', { n: clock.days_per_move }) : '';
+  if (clock?.kind === 'correspondence') return t('clock.daysPerMove', { n: clock.days_per_move });
+  if (clock?.kind === 'fischer')
+    return t('lobby.clock', { main: formatNumber(clock.main_seconds / 60), inc: clock.increment_seconds });
+  return '';
 }
 
 export function formatClock(ms) {

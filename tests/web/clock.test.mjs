@@ -42,6 +42,8 @@ test('a running clock with little time left warns, at both sizes', async () => {
     }),
   );
   for (const { name, page } of runs) {
+    // The summary line names the clock (issue #35, point 11), at both sizes.
+    assert.match(await page.locator('.summary').first().innerText(), /min \+ 0 s/, `${name}: the summary`);
     const clock = page.locator('[data-testid="clock-black"]');
     await page.locator('[data-testid="clock-black"].running').waitFor();
     assert.equal(await clock.evaluate((el) => el.classList.contains('low')), false, `${name}: not low at the start`);
