@@ -345,9 +345,14 @@ void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
   if (clock_) advanceClock(*clock_, *referee_, turn_before, now);
   if (referee_->turn() != turn_before) away_.turnStarted(now);
   watchAway(now);
+  // The public info is brought up to date before anyone hears of the events, and sent after
+  // them: a GET /api/tables/<id> that follows an event a client was told is never older than
+  // it (BadInputTest lost that race about once in 40 runs).
+  const Json info = buildInfo();
+  const bool info_changed = info_.update(info, referee_->over());
   subs_.flush(*referee_);
   if (clock_ && public_event) subs_.broadcast(clockFrame(*setup_.clock, *clock_, now));
-  publishInfo();
+  if (info_changed) subs_.broadcast(infoFrame(info));
   if (referee_->over()) {
     const Result& r = referee_->result();
     spdlog::info("table {}: over, {} ({})", id_,
