@@ -184,7 +184,7 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
     if (path == "/api" || startsWith(path, "/api/"))
       return errorReply(404, "not-found", "No such endpoint.");
     if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
-    return files_.serve(req.target, req.if_none_match);
+    return files_.serve(req.target, req.if_none_match, req.accept_language);
   } catch (const StoreError& e) {
     spdlog::error("store failure on {} {}: {}", req.method, path, e.what());
     return storeFailed("The server could not read or write its store.");

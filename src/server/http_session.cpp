@@ -104,6 +104,7 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
   in.target = std::string(req.target());
   in.host = std::string(req[http::field::host]);
   in.if_none_match = std::string(req[http::field::if_none_match]);
+  in.accept_language = std::string(req[http::field::accept_language]);
   in.body = std::move(req.body());
   // The log gets the path only: a query string could carry anything.
   Answering a{in.method,        in.target.substr(0, in.target.find('?')), start, req.version(),

@@ -14,7 +14,8 @@ struct HttpRequest {
   /// The client's address (client_address.h): the TCP peer, or the one a trusted proxy names.
   std::string client;
   std::string body;
-  std::string if_none_match;  ///< the If-None-Match header: the validators the client holds
+  std::string if_none_match;    ///< the If-None-Match header: the validators the client holds
+  std::string accept_language;  ///< the Accept-Language header
 };
 
 struct HttpReply {

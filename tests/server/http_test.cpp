@@ -210,5 +210,135 @@ TEST_F(LimitsTest, ConnectionCapAndJoinDeadline) {
   EXPECT_EQ(http("GET", "/healthz").status, 200);
 }
 
+// The page is rendered with every local URL under /v/<version>/ and a modulepreload link for
+// each module its module script reaches; files under the current version are immutable, under
+// any other version (a page from before a restart) they are served fresh, revalidated by tag.
+TEST_F(HttpTest, ModulesAreServedUnderVersionedImmutableUrls) {
+  namespace fs = std::filesystem;
+  const fs::path web = settings_.web_dir, vendor = web / ".." / "node_modules";
+  fs::create_directories(vendor / "lib" / "css");
+  std::ofstream(web / "index.html")
+      << "<!doctype html><title>phantomgo</title>\n"
+         "<link rel=\"icon\" href=\"icon.svg\" />\n"
+         "<link rel=\"stylesheet\" href=\"/vendor/lib/css/lib.css\" />\n"
+         "<link rel=\"stylesheet\" href=\"style.css\" />\n"
+         "<link rel=\"canonical\" href=\"https://example.org/\" />\n"
+         "<script type=\"importmap\">{\"imports\": {\"lib\": \"/vendor/lib/main.js\", "
+         "\"shim\": \"./shim.js\", \"far\": \"https://example.org/far.js\"}}</script>\n"
+         "<script type=\"module\" src=\"app.js\"></script>\n";
+  std::ofstream(web / "icon.svg") << "<svg/>";
+  std::ofstream(web / "app.js") << "import { a } from './a.js';\nimport lib from 'lib';\n"
+                                   "// import c from './comment.js'\nexport * from \"./b.js\";\n"
+                                   "const lazy = () => import('./lazy.js');\n"
+                                   "import data from './data.json' with { type: 'json' };\n";
+  std::ofstream(web / "a.js") << "import './b.js';\nexport const a = 1;\n";
+  std::ofstream(web / "b.js") << "export const b = 1;\n";
+  std::ofstream(web / "shim.js") << "export default 1;\n";
+  std::ofstream(web / "lazy.js") << "export default 1;\n";
+  std::ofstream(web / "comment.js") << "export default 1;\n";
+  std::ofstream(web / "data.json") << "{}\n";
+  std::ofstream(vendor / "lib" / "main.js") << "import{x}from\"./dep.js\";import s from\"shim\";"
+                                               "export default x+s;\n";
+  std::ofstream(vendor / "lib" / "dep.js") << "export const x = 1;\n";
+  std::ofstream(vendor / "lib" / "css" / "lib.css") << "a{}\n";
+  fs::create_directories(web / "i18n");
+  fs::create_directories(web / "rules");
+  for (const char* code : {"en", "de"}) {
+    std::ofstream(web / "i18n" / (std::string(code) + ".js")) << "export default {};\n";
+    std::ofstream(web / "rules" / (std::string(code) + ".js")) << "export default [];\n";
+  }
+  std::ofstream(web / "i18n" / "it.js") << "export default {};\n";  // no rules: not offered
+  server_.reset();
+  startServer();
+
+  const HttpResult page = http("GET", "/");
+  ASSERT_EQ(page.status, 200);
+  EXPECT_EQ(page.headers.at("cache-control"), "no-cache");
+  EXPECT_EQ(page.headers.at("vary"), "Accept-Language");
+  EXPECT_EQ(http("GET", "/index.html").body, page.body);
+  // The language files that the page imports at run time, for the visitor's language.
+  const auto withLanguage = [&](const std::string& accept) {
+    return httpRequest("127.0.0.1", port_, "GET", "/", "", "application/json",
+                       {{"Accept-Language", accept}})
+        .body;
+  };
+  const std::string german = withLanguage("de-AT,de;q=0.9,en;q=0.5");
+  const std::string italian = withLanguage("it,en;q=0.5");
+  const auto at = page.body.find("src=\"/v/");
+  ASSERT_NE(at, std::string::npos) << page.body;
+  const std::string version = page.body.substr(at + 8, 12);
+  EXPECT_EQ(page.body.substr(at + 20, 9), "/app.js\">") << page.body;
+  const std::string v = "/v/" + version;
+  const auto count = [&](const std::string& s) {
+    std::size_t n = 0;
+    for (auto p = page.body.find(s); p != std::string::npos; p = page.body.find(s, p + 1)) ++n;
+    return n;
+  };
+  for (const char* module :
+       {"/a.js", "/b.js", "/shim.js", "/vendor/lib/main.js", "/vendor/lib/dep.js"})
+    EXPECT_EQ(count("<link rel=\"modulepreload\" href=\"" + v + module + "\""), 1u) << module;
+  EXPECT_EQ(count("rel=\"modulepreload\""), 8u) << page.body;
+  EXPECT_EQ(count("href=\"" + v + "/i18n/en.js\""), 1u);
+  EXPECT_EQ(count("href=\"" + v + "/rules/en.js\""), 1u);
+  EXPECT_NE(german.find("href=\"" + v + "/i18n/de.js\""), std::string::npos);
+  EXPECT_NE(german.find("href=\"" + v + "/rules/de.js\""), std::string::npos);
+  EXPECT_EQ(german.find("/en.js"), std::string::npos);
+  EXPECT_EQ(italian, page.body) << "English, the languages with both files";
+  EXPECT_EQ(count("lazy.js") + count("comment.js"), 0u);
+  EXPECT_EQ(count("href=\"" + v + "/icon.svg\""), 1u);
+  EXPECT_EQ(count("href=\"" + v + "/vendor/lib/css/lib.css\""), 1u);
+  EXPECT_EQ(count("href=\"" + v + "/style.css\""), 1u);
+  EXPECT_EQ(count("href=\"https://example.org/\""), 1u);
+  EXPECT_EQ(count("\"lib\":\"" + v + "/vendor/lib/main.js\""), 1u) << page.body;
+  EXPECT_EQ(count("\"shim\":\"" + v + "/shim.js\""), 1u);
+  EXPECT_EQ(count("\"far\":\"https://example.org/far.js\""), 1u);
+  EXPECT_EQ(count("<link rel=\"modulepreload\" as=\"json\" href=\"" + v + "/data.json\""), 1u);
+  // The module script comes first: the browser asks for it before the preloads.
+  EXPECT_LT(page.body.find("<script type=\"module\""), page.body.find("modulepreload"));
+
+  for (const char* file :
+       {"/app.js", "/lazy.js", "/data.json", "/vendor/lib/dep.js", "/vendor/lib/css/lib.css"}) {
+    const HttpResult r = http("GET", v + file);
+    EXPECT_EQ(r.status, 200) << file;
+    EXPECT_EQ(r.headers.at("cache-control"), "public, max-age=31536000, immutable") << file;
+    EXPECT_EQ(r.body, http("GET", file).body) << file;
+    EXPECT_EQ(http("GET", file).headers.at("cache-control"), "no-cache") << file;
+  }
+  EXPECT_EQ(http("GET", v + "/").headers.at("cache-control"), "no-cache");
+  EXPECT_EQ(http("GET", v + "/missing.js").status, 404);
+  EXPECT_EQ(http("GET", "/v/" + version).status, 404);
+  // An unknown version: the current file, revalidated by its tag as usual.
+  const HttpResult old = http("GET", "/v/0123456789ab/app.js");
+  EXPECT_EQ(old.status, 200);
+  EXPECT_EQ(old.headers.at("cache-control"), "no-cache");
+  EXPECT_EQ(old.headers.at("etag"), http("GET", "/app.js").headers.at("etag"));
+  for (const std::string& bad :
+       {v + "/../secret.txt", v + "/../../secret.txt", v + "/%2e%2e/%2e%2e/secret.txt",
+        v + "/vendor/../../secret.txt", std::string("/v/..%2f..%2fsecret.txt"),
+        v + "/a\\..\\..\\secret.txt"}) {
+    const HttpResult r = http("GET", bad);
+    EXPECT_TRUE(r.status == 400 || r.status == 404) << bad << " " << r.status;
+    EXPECT_EQ(r.body.find("outside the web folder"), std::string::npos) << bad;
+  }
+
+  // New bytes in a module, here or in a vendor package, make a new version at the next start.
+  const auto versionAfterRestart = [&] {
+    server_.reset();
+    startServer();
+    const std::string body = http("GET", "/").body;
+    return body.substr(body.find("src=\"/v/") + 8, 12);
+  };
+  EXPECT_EQ(versionAfterRestart(), version);
+  std::ofstream(web / "b.js") << "export const b = 2;\n";
+  const std::string second = versionAfterRestart();
+  EXPECT_NE(second, version);
+  EXPECT_EQ(http("GET", v + "/b.js").body, "export const b = 2;\n");
+  EXPECT_EQ(http("GET", v + "/b.js").headers.at("cache-control"), "no-cache");
+  std::ofstream(vendor / "lib" / "dep.js") << "export const x = 2;\n";
+  const std::string third = versionAfterRestart();
+  EXPECT_NE(third, second);
+  EXPECT_NE(third, version);
+}
+
 }  // namespace
 }  // namespace pg::test

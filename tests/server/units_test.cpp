@@ -5,9 +5,11 @@
 
 #include <set>
 
+#include "server/accept_language.h"
 #include "server/bot_time.h"
 #include "server/fischer_clock.h"
 #include "server/latency_probe.h"
+#include "server/module_imports.h"
 #include "server/rate_limiter.h"
 #include "server/static_files.h"
 #include "server/table_setup.h"
@@ -76,6 +78,31 @@ TEST(StaticFiles, IfNoneMatchListsCompareWeakly) {
   EXPECT_FALSE(noneMatchHits("\"0123456789abcdee\"", tag));
   EXPECT_FALSE(noneMatchHits("0123456789abcdef", tag));  // unquoted: another tag
   EXPECT_FALSE(noneMatchHits("W/", tag));
+}
+
+TEST(StaticFiles, StaticImportsAreFoundAsWrittenAndMinified) {
+  const std::string src =
+      "import { a } from './a.js';\n"
+      "import b from \"b\";\n"
+      "// import c from './comment.js'\n"
+      " * import d from './doc.js'\n"
+      "import './side.js';\n"
+      "export * from './re.js';\n"
+      "const lazy = () => import('./lazy.js'), f = Array.from('xy');\n"
+      "import{options as n}from\"preact\";export{x}from'./min.js';\n"
+      "import LEVELS from './levels.json' with { type: 'json' };\n";
+  EXPECT_EQ(staticImports(src), (std::vector<std::string>{"./a.js", "b", "./side.js", "./re.js",
+                                                          "preact", "./min.js", "./levels.json"}));
+}
+
+TEST(StaticFiles, TheFirstKnownLanguageIsPicked) {
+  const std::vector<std::string> codes{"cs", "de", "en", "fi"};
+  EXPECT_EQ(pickLanguage("de-CH,de;q=0.9,en;q=0.8", codes), "de");
+  EXPECT_EQ(pickLanguage("fr-FR, fr;q=0.9, CS;q=0.5", codes), "cs");
+  EXPECT_EQ(pickLanguage("fi", codes), "fi");
+  EXPECT_EQ(pickLanguage("fr", codes), "en");
+  EXPECT_EQ(pickLanguage("", codes), "en");
+  EXPECT_EQ(pickLanguage("*", codes), "en");
 }
 
 TEST(StaticFiles, MimeTypes) {
