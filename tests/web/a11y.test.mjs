@@ -5,8 +5,7 @@
 // id is used twice, and the clock's main-time field is named and focused by its label.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
-import { DESKTOP, PHONE, WsPlayer, createTable, tryAt, vertex, watchErrors, serverAndBrowser } from './helpers.mjs';
+import { axeClean, createTable, DESKTOP, PHONE, serverAndBrowser, tryAt, vertex, watchErrors, WsPlayer } from './helpers.mjs';
 
 const SIZES = [['phone', PHONE], ['desktop', DESKTOP]];
 
@@ -29,17 +28,6 @@ const env = serverAndBrowser([], async () => {
   w.close();
   urls.finished = done.watch_url;
 });
-
-/// Runs axe on the page as it stands; fails on serious and critical violations, and reports the
-/// others as diagnostics of test `t`.
-async function axe(t, page, what) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const describe = (v) =>
-    `${v.id} (${v.impact}): ${v.help}\n` + v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary}`).join('\n');
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const v of violations.filter((x) => !bad.includes(x))) t.diagnostic(`${what}: ${describe(v)}`);
-  assert.deepEqual(bad.map(describe), [], `${what}: axe found serious or critical violations`);
-}
 
 async function noDuplicateIds(page, what) {
   const dups = await page.evaluate(() => {
@@ -72,7 +60,7 @@ for (const [name, viewport] of SIZES) {
     assert.equal(await page.evaluate(() => document.activeElement.tagName), 'INPUT');
     assert.equal(await page.evaluate(() => document.activeElement.getAttribute('type')), 'number');
     await noDuplicateIds(page, `${name} home`);
-    await axe(t, page, `${name} home`);
+    await axeClean(t, page, `${name} home`);
     assert.deepEqual(errors, []);
     await ctx.close();
   });
@@ -82,7 +70,7 @@ for (const [name, viewport] of SIZES) {
     await page.goto(`${env.server.url}/#/rules`);
     await page.locator('.rules h2').first().waitFor();
     await noDuplicateIds(page, `${name} rules`);
-    await axe(t, page, `${name} rules`);
+    await axeClean(t, page, `${name} rules`);
     assert.deepEqual(errors, []);
     await ctx.close();
   });
@@ -101,7 +89,7 @@ for (const [name, viewport] of SIZES) {
     await page.locator('[data-testid="latest"]', { hasText: "White's try was rejected." }).waitFor();
     await page.locator('[data-testid="clock-white"].running').waitFor();
     await noDuplicateIds(page, `${name} table`);
-    await axe(t, page, `${name} table, White on turn`);
+    await axeClean(t, page, `${name} table, White on turn`);
     await white.act({ type: 'try', point: name === 'phone' ? 'D4' : 'F6' });
     await page.locator('[data-testid="turn"]', { hasText: 'Your turn' }).waitFor();
     await page.locator('[data-testid="mark-mode"]').click();
@@ -109,7 +97,7 @@ for (const [name, viewport] of SIZES) {
     await page.locator('[data-testid="resign"]').click();
     await page.locator('[data-testid="resign-confirm"]').waitFor();
     await noDuplicateIds(page, `${name} table`);
-    await axe(t, page, `${name} table, mark mode and resign question`);
+    await axeClean(t, page, `${name} table, mark mode and resign question`);
     assert.deepEqual(errors, []);
     white.close();
     await ctx.close();
@@ -121,11 +109,11 @@ for (const [name, viewport] of SIZES) {
     const button = page.locator('[data-testid="curtain"] button');
     await button.waitFor();
     await page.waitForFunction(() => !document.querySelector('[data-testid="curtain"] button')?.disabled);
-    await axe(t, page, `${name} curtain`);
+    await axeClean(t, page, `${name} curtain`);
     await button.click();
     await page.locator('#board').waitFor();
     await noDuplicateIds(page, `${name} hot seat`);
-    await axe(t, page, `${name} hot-seat board`);
+    await axeClean(t, page, `${name} hot-seat board`);
     assert.deepEqual(errors, []);
     await ctx.close();
   });
@@ -135,12 +123,12 @@ for (const [name, viewport] of SIZES) {
     await page.goto(urls.finished);
     await page.locator('[data-testid="end"]').waitFor();
     await noDuplicateIds(page, `${name} end`);
-    await axe(t, page, `${name} end`);
+    await axeClean(t, page, `${name} end`);
     // The replay, stepped back and seen as Black saw it.
     await page.locator('[data-testid="replay-prev"]').click();
     await page.locator('[data-testid="replay-prev"]').click();
     await page.locator('[data-testid="replay-view"] label', { hasText: 'Black' }).click();
-    await axe(t, page, `${name} replay as Black saw it`);
+    await axeClean(t, page, `${name} replay as Black saw it`);
     assert.deepEqual(errors, []);
     await ctx.close();
   });

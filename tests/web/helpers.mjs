@@ -1,6 +1,7 @@
 // Shared pieces of the browser tests: the real `phantomgo serve` on a free port with a fresh
 // database, Debian's Chromium driven by playwright-core, console-error collection, screenshots,
 // and a small WebSocket client for scripted players.
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const ARTIFACTS = join(ROOT, 'artifacts', 'screenshots');
@@ -286,4 +288,15 @@ export async function finishedGame(url) {
   b.close();
   w.close();
   return done;
+}
+
+/// axe-core on the page as it stands: fails on serious and critical violations, and reports the
+/// others as diagnostics of test `t`. `what` names the page in the messages.
+export async function axeClean(t, page, what) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const describe = (v) =>
+    `${v.id} (${v.impact}): ${v.help}\n` + v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary}`).join('\n');
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  for (const v of violations.filter((x) => !bad.includes(x))) t.diagnostic(`${what}: ${describe(v)}`);
+  assert.deepEqual(bad.map(describe), [], `${what}: axe found serious or critical violations`);
 }

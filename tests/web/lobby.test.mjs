@@ -9,8 +9,7 @@
 // axe-core checks the lobby, listed and empty.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
-import { DESKTOP, PHONE, screenshot, serverAndBrowser, tryAt, watchErrors } from './helpers.mjs';
+import { axeClean, DESKTOP, PHONE, screenshot, serverAndBrowser, tryAt, watchErrors } from './helpers.mjs';
 
 const env = serverAndBrowser();
 let addresses = 0;
@@ -24,14 +23,6 @@ async function newPage(viewport) {
   return { ctx, page, errors };
 }
 
-/// axe-core on the page: no serious or critical violation (the lesser ones are diagnostics).
-async function axe(t, page, what) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const describe = (v) => `${v.id} (${v.impact}): ${v.help} ` + v.nodes.map((n) => n.target.join(' ')).join(', ');
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const v of violations.filter((x) => !bad.includes(x))) t.diagnostic(`${what}: ${describe(v)}`);
-  assert.deepEqual(bad.map(describe), [], `${what}: axe found serious or critical violations`);
-}
 
 const lobbyJson = async () => {
   const res = await fetch(`${env.server.url}/api/challenges`);
@@ -74,7 +65,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     assert.match(await item.innerText(), /You would play: White/);
     assert.match(await item.innerText(), /Opened by: Alice/);
     await screenshot(b.page, `lobby-list-${name}`);
-    await axe(t, b.page, `${name} lobby with a challenge`);
+    await axeClean(t, b.page, `${name} lobby with a challenge`);
     await item.getByRole('button', { name: /^Play this game: 5 × 5/ }).click();
     await b.page.waitForURL(/#table=.+&token=.+/);
     assert.equal(tableOf(b.page), tableOf(a.page), 'both at the same table');
@@ -142,7 +133,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const box = await notice.boundingBox();
     assert.ok(box.y + box.height <= viewport.height, `the notice is on the first screen (${box.y + box.height})`);
     await screenshot(a.page, `lobby-creator-table-${name}`);
-    await axe(t, a.page, `${name} creator's table page`);
+    await axeClean(t, a.page, `${name} creator's table page`);
 
     // Past its time, the page says the listing ended (the clock of this device is what counts).
     await a.page.evaluate(() => {
@@ -180,7 +171,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await empty.waitFor();
     assert.match(await empty.innerText(), /Nobody is waiting for an opponent right now/);
     await screenshot(a.page, `lobby-empty-${name}`);
-    await axe(t, a.page, `${name} empty lobby`);
+    await axeClean(t, a.page, `${name} empty lobby`);
     await empty.getByRole('button', { name: 'Play the computer instead' }).click();
     await a.page.waitForURL(/#table=.+&token=.+/);
     await a.page.locator('[data-testid="presence"]', { hasText: 'White is the computer' }).waitFor();

@@ -9,19 +9,10 @@
 // axe-core checks each of these pages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
-import { DESKTOP, PHONE, createTable, openPage, screenshot, serverAndBrowser } from './helpers.mjs';
+import { axeClean, createTable, DESKTOP, openPage, PHONE, screenshot, serverAndBrowser } from './helpers.mjs';
 
 const env = serverAndBrowser();
 
-/// axe-core on the page: no serious or critical violation (the lesser ones are diagnostics).
-async function axe(t, page, what) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const describe = (v) => `${v.id} (${v.impact}): ${v.help} ` + v.nodes.map((n) => n.target.join(' ')).join(', ');
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const v of violations.filter((x) => !bad.includes(x))) t.diagnostic(`${what}: ${describe(v)}`);
-  assert.deepEqual(bad.map(describe), [], `${what}: axe found serious or critical violations`);
-}
 
 const box = async (locator) => {
   const b = await locator.boundingBox();
@@ -86,7 +77,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       assert.ok(lobby.bottom <= viewport.height, `on the first screen (${lobby.bottom} px)`);
     }
     await screenshot(page, `placement-lobby-empty-${name}`);
-    await axe(t, page, `${name} home, empty lobby`);
+    await axeClean(t, page, `${name} home, empty lobby`);
     assert.deepEqual(errors, []);
     await ctx.close();
   });
@@ -109,7 +100,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     if (name === 'phone') assert.ok(lobby.bottom <= setup.y + 1, 'on a phone the setup form follows the lobby');
     else assert.ok(lobby.right <= setup.x && Math.abs(lobby.y - setup.y) < 2, 'on a desktop it tops the left column, beside the form');
     await screenshot(page, `placement-lobby-open-${name}`);
-    await axe(t, page, `${name} home, lobby with a challenge`);
+    await axeClean(t, page, `${name} home, lobby with a challenge`);
     assert.deepEqual(errors, []);
     await ctx.close();
 
@@ -172,7 +163,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       assert.equal(await share.count(), 0, 'no Share button where the browser cannot share');
     }
     await screenshot(page, `placement-invite-${name}`);
-    await axe(t, page, `${name} table waiting for the invited player`);
+    await axeClean(t, page, `${name} table waiting for the invited player`);
 
     // The other player joins: the invitation folds away into "Links to this table".
     const other = await openPage(env.browser, invite, viewport);
