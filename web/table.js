@@ -1,7 +1,7 @@
 // A table: a seat's own board and controls, a spectator's view, or a hot-seat device with its
 // curtain; the end with the reveal, the score and the replay. Everything drawn comes from the
 // server's messages (docs/protocol.md); the page sends intents (try, pass, resign, mark).
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState, useLayoutEffect } from 'preact/hooks';
 import { html } from './lib/html.js';
 import { t, colorName, formatNumber } from './i18n/i18n.js';
 import { Board, fitVertexSize, useViewportHeight, useWidth } from './board.js';
@@ -775,10 +775,12 @@ function Controls(props) {
     close(false);
     back.current?.focus();
   };
-  useEffect(() => {
+  // In the same task as the question appears (a layout effect, not an effect after the paint):
+  // a key pressed as soon as it shows already reaches it, Escape included.
+  useLayoutEffect(() => {
     if (confirmResign) noRef.current?.focus();
   }, [confirmResign]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (confirmPass) passNoRef.current?.focus();
   }, [confirmPass]);
   // Right after the opponent's pass, one tap on Pass would end the game: it asks first, as
