@@ -390,7 +390,7 @@ HttpReply HttpApi::game(const std::string& id, bool sgf) const {
                         {"rules", rulesToJson(setup.rules)},
                         {"clock", clockSetupToJson(setup.clock)},
                         {"names", Json{{"black", setup.black_name}, {"white", setup.white_name}}},
-                        {"computer", setupToJson(setup).at("computer")},
+                        {"computer", computerToJson(setup)},
                         {"result", resultToJson(reveal.result)},
                         {"reveal", revealToJson(reveal, setup.rules.size)},
                         {"record", record},

@@ -206,12 +206,14 @@ Json setupToJson(const TableSetup& s) {
          {"mode", std::string(tableModeName(s.mode))},
          {"clock", storedClockJson(s.clock)},
          {"names", Json{{"black", s.black_name}, {"white", s.white_name}}}};
-  if (s.computer)
-    j["computer"] = Json{{"color", std::string(colorName(s.computer->color))},
-                         {"strength", s.computer->strength}};
-  else
-    j["computer"] = nullptr;
+  j["computer"] = computerToJson(s);
   return j;
+}
+
+Json computerToJson(const TableSetup& s) {
+  if (!s.computer) return nullptr;
+  return Json{{"color", std::string(colorName(s.computer->color))},
+              {"strength", s.computer->strength}};
 }
 
 }  // namespace pg

@@ -62,6 +62,8 @@ const std::vector<std::string>& computerStrengths();
 /// field optional. Throws ProtocolError with a plain English reason.
 TableSetup setupFromJson(const Json& j);
 Json setupToJson(const TableSetup& s);
+/// The computer's seat and level ({"color", "strength"}), or null between people.
+Json computerToJson(const TableSetup& s);
 /// The public form of a clock (the info, the game's story): {"kind":"fischer","main_seconds",
 /// "increment_seconds"}, {"kind":"correspondence","days_per_move"} or null. setupToJson stores
 /// it without "kind"; setupFromJson reads either.

@@ -275,14 +275,15 @@ export async function tryAt(page, point, how = 'click') {
   await vertex(page, point)[how]();
 }
 
-/// A finished 5x5 online game (a stone, a rejected try, two passes); returns the creation answer.
-export async function finishedGame(url) {
-  const done = await createTable(url, { rules: { size: 5 }, mode: 'online' });
+/// A finished online game (5x5 unless told): Black C3, White's try at C3 rejected, White
+/// `whiteStone` (B2 unless told), two passes; returns the creation answer.
+export async function finishedGame(url, { size = 5, whiteStone = 'B2' } = {}) {
+  const done = await createTable(url, { rules: { size }, mode: 'online' });
   const b = await WsPlayer.join(url, done.table, done.seats.black.token);
   const w = await WsPlayer.join(url, done.table, done.seats.white.token);
   await b.act({ type: 'try', point: 'C3' });
   await w.act({ type: 'try', point: 'C3' });
-  await w.act({ type: 'try', point: 'B2' });
+  await w.act({ type: 'try', point: whiteStone });
   await b.act({ type: 'pass' });
   await w.act({ type: 'pass' });
   b.close();

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { DESKTOP, PHONE, WsPlayer, createTable, openPage, screenshot, tryAt, vertex, serverAndBrowser } from './helpers.mjs';
+import { DESKTOP, PHONE, WsPlayer, createTable, openPage, screenshot, tryAt, vertex, serverAndBrowser, finishedGame } from './helpers.mjs';
 
 const env = serverAndBrowser();
 const SIZES = [['phone', PHONE], ['desktop', DESKTOP]];
@@ -31,20 +31,7 @@ async function blackPage(viewport, locale = 'en-GB') {
 const focused = (page) => page.evaluate(() => document.activeElement?.dataset?.testid ?? document.activeElement?.id ?? null);
 
 /// A finished 9x9 game: Black C3 (a star point), White's try at C3 rejected, White G7, two passes.
-async function finished9() {
-  const url = env.server.url;
-  const done = await createTable(url, { rules: { size: 9 }, mode: 'online' });
-  const b = await WsPlayer.join(url, done.table, done.seats.black.token);
-  const w = await WsPlayer.join(url, done.table, done.seats.white.token);
-  await b.act({ type: 'try', point: 'C3' });
-  await w.act({ type: 'try', point: 'C3' });
-  await w.act({ type: 'try', point: 'G7' });
-  await b.act({ type: 'pass' });
-  await w.act({ type: 'pass' });
-  b.close();
-  w.close();
-  return done;
-}
+const finished9 = () => finishedGame(env.server.url, { size: 9, whiteStone: 'G7' });
 
 for (const [name, viewport] of SIZES) {
   const touch = viewport === PHONE;
