@@ -1,5 +1,5 @@
-// The referee under random sequences of tries, passes, resignations, timeouts and marks, from
-// either player, on random setups (size, torus, ko rule, Atari Go, handicap, komi, turn cap).
+// The referee under random sequences of tries, passes, resignations, timeouts, aborts and marks,
+// from either player, on random setups (size, torus, ko rule, Atari Go, handicap, komi, turn cap).
 // Asserted after every input: the board is consistent; a refusal changes nothing; each view
 // shows exactly its own stones (plus handicap stones) and no hidden one; nothing another
 // audience is told carries a point or a reason; an illegal try's answer has the same bytes
@@ -132,6 +132,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       a = ref.resign(c);
     } else if (kind < 115) {
       a = ref.timeout(c);
+    } else if (kind < 116) {
+      const bool could = ref.realGame().mayAbort();
+      a = in.ConsumeBool() ? ref.abortGame(c) : ref.noShow(c);
+      PG_FUZZ_CHECK(!a.accepted() || could, "aborted a game after each side had moved");
+      if (a.accepted()) PG_FUZZ_CHECK(ref.result().winner == Color::Empty, "an abort has a winner");
     } else {
       p = static_cast<Point>(in.ConsumeIntegralInRange(-1, n));
       a = ref.mark(c, p, in.ConsumeBool());

@@ -50,6 +50,8 @@ std::optional<std::string> eventCommand(const SeenEvent& e, Color self, int size
     case SeenKind::Resign:
     case SeenKind::Timeout:
     case SeenKind::Abandon:
+    case SeenKind::Abort:
+    case SeenKind::NoShow:
     case SeenKind::Mark:
     case SeenKind::End:
       return std::nullopt;

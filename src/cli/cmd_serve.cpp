@@ -16,6 +16,7 @@ void addServeCommand(CLI::App& app) {
   auto settings = std::make_shared<ServerSettings>();
   auto sync = std::make_shared<std::string>("full");
   auto idle_seconds = std::make_shared<int>(120);
+  auto first_move_seconds = std::make_shared<int>(30);
   auto ttl_minutes = std::make_shared<int>(24 * 60);
   auto lift = std::make_shared<bool>(false);
   auto proxies = std::make_shared<std::vector<std::string>>();
@@ -63,6 +64,11 @@ void addServeCommand(CLI::App& app) {
                   "on an online table without a clock: how long the player on turn may be away "
                   "before the opponent may end the game")
       ->check(CLI::Range(int64_t{1000}, int64_t{7} * 24 * 3600 * 1000))
+      ->capture_default_str();
+  sub->add_option("--first-move-seconds", *first_move_seconds,
+                  "on an online table with a live clock: the time for each side's first move, "
+                  "after which the game is aborted without a result (0: no limit)")
+      ->check(CLI::Range(0, 3600))
       ->capture_default_str();
   sub->add_option("--trusted-proxy", *proxies,
                   "a proxy (IP address) whose X-Real-IP or X-Forwarded-For names the client, "
@@ -125,7 +131,7 @@ void addServeCommand(CLI::App& app) {
                   "seconds before a connection that answers no ping is closed")
       ->check(CLI::Range(5, 86400))
       ->capture_default_str();
-  sub->callback([settings, sync, idle_seconds, ttl_minutes, lift, proxies] {
+  sub->callback([settings, sync, idle_seconds, first_move_seconds, ttl_minutes, lift, proxies] {
     if (!proxies->empty()) {
       settings->trusted_proxies.clear();
       for (const std::string& a : *proxies)
@@ -134,6 +140,7 @@ void addServeCommand(CLI::App& app) {
     settings->durability = *sync == "normal" ? Durability::Normal : Durability::Full;
     settings->limits.message_burst = 2 * settings->limits.messages_per_second;
     settings->limits.idle_timeout = std::chrono::seconds(*idle_seconds);
+    settings->first_move_ms = int64_t{1000} * *first_move_seconds;
     settings->limits.join_burst_per_address = 6 * settings->limits.joins_per_second_per_address;
     settings->limits.api_burst_per_address =
         5 * settings->limits.api_requests_per_second_per_address;

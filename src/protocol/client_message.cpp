@@ -125,6 +125,7 @@ ParsedMessage parseCommand(const std::string& type, const Json& msg) {
   const SeatField s = std::get<SeatField>(seat);
   if (type == "pass") return ClientMessage{Command{PassCommand{s}}};
   if (type == "resign") return ClientMessage{Command{ResignCommand{s}}};
+  if (type == "abort") return ClientMessage{Command{AbortCommand{s}}};
   if (type == "claim-abandoned") return ClientMessage{Command{ClaimAbandonedCommand{s}}};
   if (type == "rematch") return ClientMessage{Command{RematchCommand{s}}};
   if (type == "decline-rematch") return ClientMessage{Command{DeclineRematchCommand{s}}};
@@ -175,6 +176,7 @@ struct ToJson {
   }
   Json operator()(const PassCommand& c) const { return commandJson("pass", c.seat); }
   Json operator()(const ResignCommand& c) const { return commandJson("resign", c.seat); }
+  Json operator()(const AbortCommand& c) const { return commandJson("abort", c.seat); }
   Json operator()(const ClaimAbandonedCommand& c) const {
     return commandJson("claim-abandoned", c.seat);
   }
@@ -207,7 +209,7 @@ ParsedMessage parseClientJson(const Json& msg) {
   const std::string& type = msg.at("type").get_ref<const std::string&>();
   if (type == "ping") return ClientMessage{PingRequest{}};
   if (type == "join") return parseJoin(msg);
-  if (type == "try" || type == "pass" || type == "resign" || type == "mark" ||
+  if (type == "try" || type == "pass" || type == "resign" || type == "abort" || type == "mark" ||
       type == "claim-abandoned" || type == "rematch" || type == "decline-rematch" ||
       type == "chat" || type == "name")
     return parseCommand(type, msg);

@@ -68,6 +68,11 @@ struct ResignCommand {
   SeatField seat;
   bool operator==(const ResignCommand&) const = default;
 };
+/// Cancel the game before each side has moved once: it ends without a result.
+struct AbortCommand {
+  SeatField seat;
+  bool operator==(const AbortCommand&) const = default;
+};
 struct MarkCommand {
   std::string point;
   bool set = false;
@@ -111,9 +116,9 @@ std::optional<std::size_t> plainTextChars(const std::string& s);
 /// a line that would show as nothing. True for the empty string.
 bool blankText(const std::string& s);
 /// A game command: what a joined seat sends to its table.
-using Command =
-    std::variant<TryCommand, PassCommand, ResignCommand, MarkCommand, ClaimAbandonedCommand,
-                 RematchCommand, DeclineRematchCommand, ChatCommand, NameCommand>;
+using Command = std::variant<TryCommand, PassCommand, ResignCommand, AbortCommand, MarkCommand,
+                             ClaimAbandonedCommand, RematchCommand, DeclineRematchCommand,
+                             ChatCommand, NameCommand>;
 
 using ClientMessage = std::variant<PingRequest, JoinRequest, Command>;
 using ParsedMessage = std::variant<ClientMessage, ParseError>;

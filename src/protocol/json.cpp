@@ -134,6 +134,10 @@ Event eventFromJson(const Json& j, int size) {
     e.kind = EventKind::Timeout;
   } else if (k == "abandon") {
     e.kind = EventKind::Abandon;
+  } else if (k == "abort") {
+    e.kind = EventKind::Abort;
+  } else if (k == "no-show") {
+    e.kind = EventKind::NoShow;
   } else if (k == "mark") {
     e.kind = EventKind::Mark;
     e.point = pointFromJson(require(j, "point"), size);
@@ -215,6 +219,8 @@ Json seenEventToJson(const SeenEvent& e, int size) {
     case SeenKind::Resign:
     case SeenKind::Timeout:
     case SeenKind::Abandon:
+    case SeenKind::Abort:
+    case SeenKind::NoShow:
       break;
   }
   return j;

@@ -18,6 +18,8 @@ enum class EventKind : uint8_t {
   Timeout,  ///< the player on turn ran out of time (reported by the server's clock)
   Abandon,  ///< the player on turn stayed away; the opponent ended the game (the server's call)
   Mark,     ///< a private guess mark was set or cleared
+  Abort,    ///< a player cancelled the game before each side had moved once: no result
+  NoShow,   ///< the player on turn made no first move in time; the server aborted (no result)
 };
 std::string_view eventKindName(EventKind k);
 

@@ -21,6 +21,8 @@ std::string_view refusalCode(Refusal r) {
       return "already-tried";
     case Refusal::NoChange:
       return "no-change";
+    case Refusal::TooLateToAbort:
+      return "too-late-to-abort";
   }
   return "bad-input";
 }
@@ -39,6 +41,8 @@ std::string_view refusalMessage(Refusal r) {
       return "You already tried that point this turn.";
     case Refusal::NoChange:
       return "That mark is already as you asked.";
+    case Refusal::TooLateToAbort:
+      return "Each side has moved: the game can no longer be aborted.";
   }
   return "Bad input.";
 }
@@ -57,6 +61,10 @@ std::string_view eventKindName(EventKind k) {
       return "abandon";
     case EventKind::Mark:
       return "mark";
+    case EventKind::Abort:
+      return "abort";
+    case EventKind::NoShow:
+      return "no-show";
   }
   return "?";
 }
@@ -140,6 +148,23 @@ Answer Referee::abandon(Color player) {
   return Answer{};
 }
 
+Answer Referee::abortGame(Color player) {
+  if (game_.over()) return Answer{Refusal::GameOver};
+  if (!game_.mayAbort()) return Answer{Refusal::TooLateToAbort};
+  game_.abortGame();
+  record(Event{EventKind::Abort, player, kNoPoint, false, false, {}});
+  return Answer{};
+}
+
+Answer Referee::noShow(Color player) {
+  if (game_.over()) return Answer{Refusal::GameOver};
+  if (player != game_.toMove()) return Answer{Refusal::NotYourTurn};
+  if (!game_.mayAbort()) return Answer{Refusal::TooLateToAbort};
+  game_.abortGame();
+  record(Event{EventKind::NoShow, player, kNoPoint, false, false, {}});
+  return Answer{};
+}
+
 Answer Referee::mark(Color player, Point p, bool set) {
   if (game_.over()) return Answer{Refusal::GameOver};
   if (p < 0 || p >= game_.rules().numPoints()) return Answer{Refusal::OffBoard};
@@ -169,6 +194,10 @@ Answer Referee::apply(const Event& e) {
       return abandon(e.player);
     case EventKind::Mark:
       return mark(e.player, e.point, e.set);
+    case EventKind::Abort:
+      return abortGame(e.player);
+    case EventKind::NoShow:
+      return noShow(e.player);
   }
   return Answer{Refusal::GameOver};
 }
@@ -218,8 +247,8 @@ Reveal Referee::buildReveal() const {
       cur.rejected.push_back(e.point);
       continue;
     }
-    if (e.kind == EventKind::Resign && e.player != cur.player) {
-      // The other player resigned in the middle of this turn.
+    if ((e.kind == EventKind::Resign || e.kind == EventKind::Abort) && e.player != cur.player) {
+      // The other player resigned or aborted in the middle of this turn.
       cur.end = TurnRecord::End::Unfinished;
       r.turns.push_back(cur);
       cur = TurnRecord{};
@@ -242,6 +271,12 @@ Reveal Referee::buildReveal() const {
         break;
       case EventKind::Abandon:
         cur.end = TurnRecord::End::Abandoned;
+        break;
+      case EventKind::Abort:
+        cur.end = TurnRecord::End::Aborted;
+        break;
+      case EventKind::NoShow:
+        cur.end = TurnRecord::End::NoShow;
         break;
       case EventKind::Mark:
         break;
@@ -277,6 +312,10 @@ std::string_view turnEndName(TurnRecord::End e) {
       return "timeout";
     case TurnRecord::End::Abandoned:
       return "abandoned";
+    case TurnRecord::End::Aborted:
+      return "aborted";
+    case TurnRecord::End::NoShow:
+      return "no-show";
     case TurnRecord::End::Unfinished:
       return "unfinished";
   }
@@ -301,6 +340,10 @@ std::string_view seenKindName(SeenKind k) {
       return "timeout";
     case SeenKind::Abandon:
       return "abandon";
+    case SeenKind::Abort:
+      return "abort";
+    case SeenKind::NoShow:
+      return "no-show";
     case SeenKind::Mark:
       return "mark";
     case SeenKind::End:

@@ -22,12 +22,13 @@ namespace pg {
 /// Why an input was refused as bad input. A refusal changes nothing and tells nobody else.
 /// None of these depends on hidden information: each is decided from the actor's own view.
 enum class Refusal : uint8_t {
-  GameOver,      ///< the game has ended
-  NotYourTurn,   ///< the actor is not on turn
-  OffBoard,      ///< the point is not on the board
-  OwnStone,      ///< the point holds a stone the actor can see (own or handicap)
-  AlreadyTried,  ///< the point was already tried this turn
-  NoChange,      ///< a guess mark that is already set, or cleared when not set
+  GameOver,        ///< the game has ended
+  NotYourTurn,     ///< the actor is not on turn
+  OffBoard,        ///< the point is not on the board
+  OwnStone,        ///< the point holds a stone the actor can see (own or handicap)
+  AlreadyTried,    ///< the point was already tried this turn
+  NoChange,        ///< a guess mark that is already set, or cleared when not set
+  TooLateToAbort,  ///< an abort after each side has moved once
 };
 std::string_view refusalCode(Refusal r);     ///< stable machine code, e.g. "not-your-turn"
 std::string_view refusalMessage(Refusal r);  ///< a plain English sentence
@@ -58,6 +59,13 @@ class Referee {
   /// The server: `player`, on turn, stayed away long enough for the opponent to end the game
   /// (Game::abandon). The server decides when; the referee only checks the turn.
   Answer abandon(Color player);
+  /// Either player cancels the game before each side has moved once (Game::mayAbort): it ends
+  /// without a result.
+  Answer abortGame(Color player);
+  /// The server: `player`, on turn, made no first move in the time allowed; the game ends without
+  /// a result (Game::abortGame). The server decides when; the referee checks the turn and that
+  /// the game may still be aborted.
+  Answer noShow(Color player);
   /// A private guess mark of `player` at p (set or clear). Allowed on any point, at any time
   /// before the end.
   Answer mark(Color player, Point p, bool set);

@@ -31,7 +31,7 @@ constexpr Color colorOf(Audience a) {
 /// One turn of the whole story, revealed at the end: the tries the player had rejected, then
 /// how the turn ended.
 struct TurnRecord {
-  enum class End : uint8_t { Stone, Pass, Resign, Timeout, Abandoned, Unfinished };
+  enum class End : uint8_t { Stone, Pass, Resign, Timeout, Abandoned, Aborted, NoShow, Unfinished };
   Color player = Color::Black;
   std::vector<Point> rejected;  ///< in the order they were tried
   End end = End::Unfinished;
@@ -60,6 +60,8 @@ enum class SeenKind : uint8_t {
   Resign,    ///< `player` resigned
   Timeout,   ///< `player` ran out of time
   Abandon,   ///< `player` (on turn) stayed away and the opponent ended the game
+  Abort,     ///< `player` aborted the game before each side had moved once
+  NoShow,    ///< `player` (on turn) made no first move in time and the game was aborted
   Mark,      ///< (to the owner) your guess mark at `point` was set or cleared
   End,       ///< the game is over; `reveal` holds the whole story
 };

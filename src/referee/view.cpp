@@ -58,6 +58,8 @@ void View::apply(const SeenEvent& e) {
     case SeenKind::Resign:
     case SeenKind::Timeout:
     case SeenKind::Abandon:
+    case SeenKind::Abort:
+    case SeenKind::NoShow:
       break;
     case SeenKind::End:
       reveal_ = e.reveal;

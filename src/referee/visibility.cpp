@@ -30,6 +30,12 @@ std::optional<SeenEvent> project(const Event& e, int turn, Color to_move, Audien
     case EventKind::Abandon:
       s.kind = SeenKind::Abandon;
       return s;
+    case EventKind::Abort:
+      s.kind = SeenKind::Abort;
+      return s;
+    case EventKind::NoShow:
+      s.kind = SeenKind::NoShow;
+      return s;
     case EventKind::Mark:
       if (!is_actor) return std::nullopt;
       s.kind = SeenKind::Mark;

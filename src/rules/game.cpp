@@ -20,6 +20,8 @@ std::string_view endReasonName(EndReason r) {
       return "turn-cap";
     case EndReason::Abandoned:
       return "abandoned";
+    case EndReason::Aborted:
+      return "aborted";
   }
   return "none";
 }
@@ -176,6 +178,11 @@ void Game::abandon(Color absent) {
   PG_ASSERT(!over(), "abandon: the game is over");
   const Color winner = turns_ >= kTurnsForAbandonWin ? opponent(absent) : Color::Empty;
   result_ = Result{winner, EndReason::Abandoned, {}};
+}
+
+void Game::abortGame() {
+  PG_ASSERT(mayAbort(), "abortGame: the game is over, or each side has moved");
+  result_ = Result{Color::Empty, EndReason::Aborted, {}};
 }
 
 }  // namespace pg

@@ -45,12 +45,13 @@ enum class EndReason : uint8_t {
   AtariCapture,  ///< Atari Go: the first capture won
   TurnCap,
   Abandoned,  ///< the player on turn stayed away; no winner (no result) before the second turn
+  Aborted,    ///< cancelled before each side had moved once: no result (Game::abortGame)
 };
 std::string_view endReasonName(EndReason r);
 
 struct Result {
-  /// Empty: a draw (only with an integer komi), or no result (an abandoned game's end before
-  /// the second turn: see Game::abandon).
+  /// Empty: a draw (only with an integer komi), or no result (an aborted game, or an abandoned
+  /// game's end before the second turn: see Game::abandon).
   Color winner = Color::Empty;
   EndReason reason = EndReason::None;
   std::optional<Score> score;  ///< set when the game was scored (two passes, turn cap)
@@ -124,6 +125,14 @@ class Game {
   void abandon(Color absent);
   /// Turns a game must have before an abandonment is a win rather than no result.
   static constexpr int kTurnsForAbandonWin = 2;
+  /// Whether the game may still be aborted: it is not over and fewer than kTurnsToCommit turns
+  /// were played, i.e. not each side has moved once yet.
+  bool mayAbort() const { return !over() && turns_ < kTurnsToCommit; }
+  /// Ends the game without a result (EndReason::Aborted, winner Empty): a player cancelled it, or
+  /// the player on turn did not make a first move in time. Precondition: mayAbort().
+  void abortGame();
+  /// Turns after which each side has moved once and a game can no longer be aborted.
+  static constexpr int kTurnsToCommit = 2;
   /// Takes back the last stone play or pass by replaying the others from the rules (any end is
   /// recomputed; a resignation or a loss on time is forgotten). Returns false, changing nothing,
   /// when no move was played.

@@ -27,6 +27,8 @@ class AwayWatch {
   void presence(Color c, bool connected, int64_t now);
   /// A new turn began (a stone or a pass was stored, or the game started).
   void turnStarted(int64_t now) { turn_since_ = now; }
+  /// When the running turn began (or the table was loaded, whichever was later).
+  int64_t turnSince() const { return turn_since_; }
 
   /// Since when the seat has had no connection; nullopt while it has one.
   std::optional<int64_t> awaySince(Color c) const { return away_since_[index(c)]; }

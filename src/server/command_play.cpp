@@ -28,6 +28,7 @@ Answer playCommand(Referee& referee, Color color, const Command& cmd) {
   }
   if (std::holds_alternative<PassCommand>(cmd)) return referee.pass(color);
   if (std::holds_alternative<ResignCommand>(cmd)) return referee.resign(color);
+  if (std::holds_alternative<AbortCommand>(cmd)) return referee.abortGame(color);
   // The table has checked that the opponent has been away long enough.
   if (std::holds_alternative<ClaimAbandonedCommand>(cmd)) return referee.abandon(opponent(color));
   const auto* m = std::get_if<MarkCommand>(&cmd);

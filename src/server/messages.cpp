@@ -27,7 +27,8 @@ Frame snapshotFrame(Audience seat, const View& v) {
                         {"view", viewToJson(v)}});
 }
 
-Json clockJson(const ClockSetup& setup, const FischerClock& c, int64_t now) {
+Json clockJson(const ClockSetup& setup, const FischerClock& c, int64_t now,
+               const std::optional<FirstMoveDue>& first_move) {
   const Color run = c.running();
   Json j{{"type", "clock"},
          {"kind", setup.correspondence() ? "correspondence" : "fischer"},
@@ -37,11 +38,15 @@ Json clockJson(const ClockSetup& setup, const FischerClock& c, int64_t now) {
          {"white_ms", std::max<int64_t>(0, c.remaining(Color::White, now))},
          {"running", run == Color::Empty ? Json(nullptr) : Json(std::string(colorName(run)))}};
   if (setup.correspondence()) j["days_per_move"] = setup.days_per_move;
+  if (first_move)
+    j["first_move"] = Json{{"player", std::string(colorName(first_move->player))},
+                           {"left_ms", std::max<int64_t>(0, first_move->deadline - now)}};
   return j;
 }
 
-Frame clockFrame(const ClockSetup& setup, const FischerClock& c, int64_t now) {
-  return makeFrame(clockJson(setup, c, now));
+Frame clockFrame(const ClockSetup& setup, const FischerClock& c, int64_t now,
+                 const std::optional<FirstMoveDue>& first_move) {
+  return makeFrame(clockJson(setup, c, now, first_move));
 }
 
 Frame joinedFrame(const std::string& table, Role role, const Json& info, int spectator) {

@@ -24,8 +24,17 @@ Frame snapshotFrame(Audience seat, const View& v);
 /// {"type":"clock", kind, main_ms, increment_ms, black_ms, white_ms, running}, and days_per_move
 /// for a correspondence clock (whose increment_ms is 0: its time is set back to main_ms after
 /// each turn); `setup` is the clock `c` runs. Times at `now`, never below zero.
-Json clockJson(const ClockSetup& setup, const FischerClock& c, int64_t now);
-Frame clockFrame(const ClockSetup& setup, const FischerClock& c, int64_t now);
+///
+/// While the clock waits for each side's first move, `first_move` is when the player on turn
+/// must have moved: the frame adds {"first_move": {"player", "left_ms"}}.
+struct FirstMoveDue {
+  Color player = Color::Black;
+  int64_t deadline = 0;  ///< ms since the epoch
+};
+Json clockJson(const ClockSetup& setup, const FischerClock& c, int64_t now,
+               const std::optional<FirstMoveDue>& first_move = std::nullopt);
+Frame clockFrame(const ClockSetup& setup, const FischerClock& c, int64_t now,
+                 const std::optional<FirstMoveDue>& first_move = std::nullopt);
 /// {"type":"joined", table, role, seats (the audiences the role hears), info}.
 /// {"type": "rematch-declined", "by": "<colour>"}: `by` declined the other seat's offer.
 Frame rematchDeclinedFrame(Color by);

@@ -54,6 +54,7 @@ Metrics::Metrics() : registry_(std::make_unique<prometheus::Registry>()) {
   tries_ = &actions.Add({{"kind", "try"}});
   passes_ = &actions.Add({{"kind", "pass"}});
   resigns_ = &actions.Add({{"kind", "resign"}});
+  aborts_ = &actions.Add({{"kind", "abort"}});
   commit_seconds_ = &histogram(
       r, "phantomgo_commit_seconds", "Seconds from a table's commit start to the store's answer.",
       {0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2});
@@ -141,6 +142,8 @@ void Metrics::actionPlayed(Action kind) {
       return passes_->Increment();
     case Action::Resign:
       return resigns_->Increment();
+    case Action::Abort:
+      return aborts_->Increment();
   }
 }
 

@@ -24,7 +24,7 @@ namespace pg {
 class Metrics {
  public:
   /// A game action the referee answered and the store holds.
-  enum class Action { Try, Pass, Resign };
+  enum class Action { Try, Pass, Resign, Abort };
   /// Who answered `store-failed`: a table (an action or a start not stored) or the HTTP API.
   enum class StoreErrorAt { Table, Http };
 
@@ -92,6 +92,7 @@ class Metrics {
   prometheus::Counter* tries_;
   prometheus::Counter* passes_;
   prometheus::Counter* resigns_;
+  prometheus::Counter* aborts_;
   prometheus::Histogram* commit_seconds_;
   prometheus::Histogram* bot_seconds_;
   prometheus::Counter* store_errors_table_;

@@ -15,8 +15,7 @@ Json colorOrNull(Color c) {
 
 Json PublicInfo::build(const std::string& id, const TableSetup& setup, int64_t created_at,
                        bool started, const Presence& presence, const Referee& referee,
-                       std::optional<int64_t> deadline, const AwayInfo& away,
-                       const RematchInfo& rematch) {
+                       const ClockInfo& clock, const AwayInfo& away, const RematchInfo& rematch) {
   Json info = setupToJson(setup);
   info["clock"] = clockSetupToJson(setup.clock);  // with its kind
   info["table"] = id;
@@ -37,7 +36,8 @@ Json PublicInfo::build(const std::string& id, const TableSetup& setup, int64_t c
   info["state"] = over ? "over" : started ? "playing" : "waiting";
   info["turn"] = referee.turn();
   info["to_move"] = colorOrNull(referee.toMove());
-  info["deadline"] = deadline ? Json(*deadline) : Json(nullptr);
+  info["deadline"] = clock.deadline ? Json(*clock.deadline) : Json(nullptr);
+  info["first_move_ms"] = clock.first_move_ms ? Json(*clock.first_move_ms) : Json(nullptr);
   info["result"] = over ? resultToJson(referee.result()) : Json(nullptr);
   info["created_at"] = created_at;
   info["rematch"] =

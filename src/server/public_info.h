@@ -28,6 +28,13 @@ struct AwayInfo {
   std::optional<Color> may_claim;   ///< the seat that may end the game now
 };
 
+/// The public side of the clocks: when the running clock's player runs out of time, and the
+/// time for each side's first move on a table whose clock waits for them.
+struct ClockInfo {
+  std::optional<int64_t> deadline;       ///< ms since the epoch; nullopt when no clock runs
+  std::optional<int64_t> first_move_ms;  ///< nullopt: the clock does not wait (or no limit)
+};
+
 /// The public side of a rematch (server/rematch.h): an offer standing, and the new table.
 struct RematchInfo {
   std::optional<Color> offered_by;
@@ -36,13 +43,10 @@ struct RematchInfo {
 
 class PublicInfo {
  public:
-  /// The info of a table in this state. `presence` counts a computer seat as connected;
-  /// `deadline` is when the running clock's player runs out of time (ms since the epoch), if a
-  /// clock runs.
+  /// The info of a table in this state. `presence` counts a computer seat as connected.
   static Json build(const std::string& id, const TableSetup& setup, int64_t created_at,
                     bool started, const Presence& presence, const Referee& referee,
-                    std::optional<int64_t> deadline, const AwayInfo& away,
-                    const RematchInfo& rematch);
+                    const ClockInfo& clock, const AwayInfo& away, const RematchInfo& rematch);
 
   /// Keeps `info` as the latest. Returns whether it differs from the one kept before (so the
   /// subscribers should be told). Any thread.

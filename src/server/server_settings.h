@@ -36,6 +36,10 @@ struct ServerSettings {
   /// On an online table without a clock: how long the player on turn may be away (no
   /// connection) before the opponent may end the game (docs/protocol.md, "Abandoned games").
   int64_t abandon_after_ms = 120000;
+  /// On an online table with a live clock, whose clock waits until each side has moved once
+  /// (TableSetup::clockWaitsForFirstMoves): how long the player on turn has for that first move
+  /// before the game is aborted without a result. 0: no limit.
+  int64_t first_move_ms = 30000;
   /// Proxies whose X-Real-IP / X-Forwarded-For name the client (client_address.h); a request
   /// from any other peer is the peer's own. Empty: trust no one.
   std::vector<std::string> trusted_proxies = {"127.0.0.1", "::1"};

@@ -31,7 +31,8 @@ std::shared_ptr<Table> Table::load(TableContext ctx, StoredTable record,
                                    const std::vector<StoredChat>& chat) {
   TableSetup setup = setupFromJson(Json::parse(record.setup));
   std::shared_ptr<Table> t(new Table(std::move(ctx), std::move(record), std::move(setup)));
-  t->referee_.emplace(replayLog(t->setup_.rules, t->record_, log, t->clock_, nowMs()));
+  t->referee_.emplace(replayLog(t->setup_.rules, t->record_, log, t->clock_,
+                                t->setup_.clockWaitsForFirstMoves(), nowMs()));
   if (rematch) t->rematch_.made(std::move(*rematch));
   std::vector<ChatLine> lines;
   for (const StoredChat& c : chat) lines.push_back(ChatLine::fromStored(c));
@@ -190,8 +191,9 @@ void Table::finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::ex
     away_.turnStarted(at);
     spdlog::info("table {}: started", id_);
     if (clock_ && !referee_->over()) {
-      clock_->start(referee_->toMove(), at);
-      subs_.broadcast(clockFrame(*setup_.clock, *clock_, at));
+      // A clock that waits for the first moves starts with the third turn (advanceClock).
+      if (!setup_.clockWaitsForFirstMoves()) clock_->start(referee_->toMove(), at);
+      subs_.broadcast(clockFrameAt(at));
       armTimer();
     }
     maybeBot();
@@ -201,7 +203,7 @@ void Table::finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::ex
 }
 
 void Table::announceJoin(const std::shared_ptr<Peer>& joiner, bool clock_sent) {
-  if (clock_ && !clock_sent) joiner->send(clockFrame(*setup_.clock, *clock_, nowMs()));
+  if (clock_ && !clock_sent) joiner->send(clockFrameAt(nowMs()));
   watchAway(nowMs());
   broadcastPresence();
   publishInfo();
@@ -351,7 +353,7 @@ void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
   const Json info = buildInfo();
   const bool info_changed = info_.update(info, referee_->over());
   subs_.flush(*referee_);
-  if (clock_ && public_event) subs_.broadcast(clockFrame(*setup_.clock, *clock_, now));
+  if (clock_ && public_event) subs_.broadcast(clockFrameAt(now));
   if (info_changed) subs_.broadcast(infoFrame(info));
   if (referee_->over()) {
     const Result& r = referee_->result();
@@ -394,6 +396,10 @@ void Table::countActions(std::size_t before) const {
       case EventKind::Resign:
         ctx_.metrics->actionPlayed(Metrics::Action::Resign);
         break;
+      case EventKind::Abort:
+        ctx_.metrics->actionPlayed(Metrics::Action::Abort);
+        break;
+      case EventKind::NoShow:
       case EventKind::Timeout:
       case EventKind::Abandon:
       case EventKind::Mark:
@@ -404,28 +410,52 @@ void Table::countActions(std::size_t before) const {
 
 // ---- The clock ----
 
+std::optional<FirstMoveDue> Table::firstMoveDue() const {
+  if (!setup_.clockWaitsForFirstMoves() || ctx_.settings->first_move_ms <= 0 || !started() ||
+      !referee_->realGame().mayAbort())
+    return std::nullopt;
+  return FirstMoveDue{referee_->toMove(), away_.turnSince() + ctx_.settings->first_move_ms};
+}
+
+std::optional<int64_t> Table::timeDeadline() const {
+  if (!clock_ || referee_->over()) return std::nullopt;
+  if (clock_->running() != Color::Empty) return clock_->deadline();
+  if (const auto due = firstMoveDue()) return due->deadline;
+  return std::nullopt;
+}
+
+Frame Table::clockFrameAt(int64_t now) const {
+  return clockFrame(*setup_.clock, *clock_, now, firstMoveDue());
+}
+
 void Table::armTimer(int64_t min_wait_ms) {
   timer_.cancel();
-  if (!clock_ || clock_->running() == Color::Empty || closed_) return;
-  const int64_t wait = std::max(min_wait_ms, clock_->deadline() - nowMs() + 1);
+  const auto deadline = timeDeadline();
+  if (!deadline || closed_) return;
+  const int64_t wait = std::max(min_wait_ms, *deadline - nowMs() + 1);
   // The wake-up holds the table (the timer's handler is not the table's to keep).
   timer_.arm(wait, [self = shared_from_this()](uint64_t generation) {
     self->commits_.runOrDefer([t = self.get(), generation] {
       // A commit that was in flight re-armed the timer: this wake-up is stale then.
-      if (!t->timer_.current(generation) || !t->clock_) return;
-      const bool expired = t->clock_->remaining(t->clock_->running(), nowMs()) <= 0;
+      if (!t->timer_.current(generation)) return;
+      const auto due = t->timeDeadline();
+      const bool expired = due && *due <= nowMs();
       if (!t->checkTime()) t->armTimer(expired ? 1000 : 1);
     });
   });
 }
 
 bool Table::checkTime() {
-  if (!clock_ || closed_ || referee_->over()) return false;
-  const Color running = clock_->running();
-  if (running == Color::Empty || clock_->remaining(running, nowMs()) > 0) return false;
+  if (closed_ || referee_->over()) return false;
+  const auto deadline = timeDeadline();
+  if (!deadline || nowMs() < *deadline) return false;
   const std::size_t before = referee_->log().size();
   const int turn_before = referee_->turn();
-  if (!referee_->timeout(running).accepted()) return false;
+  // The running clock ran out, or the player on turn made no first move in time.
+  const Color running = clock_->running();
+  const Answer a =
+      running != Color::Empty ? referee_->timeout(running) : referee_->noShow(referee_->toMove());
+  if (!a.accepted()) return false;
   commit(before, turn_before, nullptr);
   return true;
 }
@@ -659,13 +689,15 @@ AwayInfo Table::awayInfo(int64_t now) const {
 }
 
 Json Table::buildInfo() const {
-  std::optional<int64_t> deadline;
-  if (clock_ && clock_->running() != Color::Empty) deadline = clock_->deadline();
+  ClockInfo clock;
+  if (clock_ && clock_->running() != Color::Empty) clock.deadline = clock_->deadline();
+  if (setup_.clockWaitsForFirstMoves() && ctx_.settings->first_move_ms > 0)
+    clock.first_move_ms = ctx_.settings->first_move_ms;
   RematchInfo rematch;
   rematch.offered_by = rematch_.offeredBy();
   if (rematch_.table()) rematch.table = rematch_.table()->id;
-  return PublicInfo::build(id_, setup_, record_.created_at, started(), presence(), *referee_,
-                           deadline, awayInfo(nowMs()), rematch);
+  return PublicInfo::build(id_, setup_, record_.created_at, started(), presence(), *referee_, clock,
+                           awayInfo(nowMs()), rematch);
 }
 
 void Table::publishInfo() {

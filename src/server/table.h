@@ -38,6 +38,7 @@
 #include "server/clock_timer.h"
 #include "server/commit_queue.h"
 #include "server/fischer_clock.h"
+#include "server/messages.h"
 #include "server/metrics.h"
 #include "server/peer.h"
 #include "server/public_info.h"
@@ -169,7 +170,15 @@ class Table : public std::enable_shared_from_this<Table> {
   void countActions(std::size_t before) const;
 
   void armTimer(int64_t min_wait_ms = 1);
-  /// Applies a loss on time if the running player's time is up. Returns whether it did.
+  /// While the clock waits for each side's first move (TableSetup::clockWaitsForFirstMoves):
+  /// who is on turn and when they must have moved; nullopt otherwise.
+  std::optional<FirstMoveDue> firstMoveDue() const;
+  /// When the timer must act: the running clock's deadline, or the first move's.
+  std::optional<int64_t> timeDeadline() const;
+  /// The clock frame as of `now`, with the first move's deadline while there is one.
+  Frame clockFrameAt(int64_t now) const;
+  /// Applies a loss on time if the running player's time is up, or aborts the game if the player
+  /// on turn made no first move in time. Returns whether it did.
   bool checkTime();
 
   void maybeBot();

@@ -8,6 +8,11 @@
 namespace pg {
 
 void advanceClock(FischerClock& clock, const Referee& referee, int turn_before, int64_t at) {
+  if (!clock.started()) {
+    if (!referee.over() && referee.turn() >= Game::kTurnsToCommit)
+      clock.start(referee.toMove(), at);
+    return;
+  }
   if (referee.over())
     clock.stop(at);
   else if (referee.turn() != turn_before)
@@ -16,9 +21,10 @@ void advanceClock(FischerClock& clock, const Referee& referee, int turn_before, 
 
 Referee replayLog(const Rules& rules, const StoredTable& record,
                   const std::vector<StoredEvent>& log, std::optional<FischerClock>& clock,
-                  int64_t now) {
+                  bool clock_waits, int64_t now) {
   Referee referee(rules);
-  if (clock && record.started_at) clock->start(referee.toMove(), *record.started_at);
+  if (clock && record.started_at && !clock_waits)
+    clock->start(referee.toMove(), *record.started_at);
   int64_t last = record.started_at.value_or(record.created_at);
   for (std::size_t i = 0; i < log.size(); ++i) {
     if (log[i].seq != static_cast<int64_t>(i))

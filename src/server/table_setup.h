@@ -53,6 +53,13 @@ struct TableSetup {
 
   /// Whether a person (not the computer) holds the seat of colour c.
   bool isHuman(Color c) const { return !computer || computer->color != c; }
+  /// Whether the clock waits until each side has moved once (an online table with a live
+  /// Fischer clock: the creator of a lobby game may not be at the board yet when it starts).
+  /// Until then the player on turn has a time for the first move instead (ServerSettings::
+  /// first_move_ms), and the game is aborted if it passes.
+  bool clockWaitsForFirstMoves() const {
+    return mode == TableMode::Online && clock && !clock->correspondence();
+  }
 };
 
 /// The strengths a computer seat may have, in order.

@@ -47,6 +47,10 @@ std::string endComment(const TurnRecord& t) {
       return who + " ran out of time.";
     case TurnRecord::End::Abandoned:
       return who + " stayed away; the game was ended.";
+    case TurnRecord::End::Aborted:
+      return who + " aborted the game.";
+    case TurnRecord::End::NoShow:
+      return who + " made no first move in time; the game was aborted.";
     default:
       return "";
   }
@@ -65,6 +69,7 @@ std::string sgfEscape(const std::string& text) {
 }
 
 std::string sgfResult(const Result& r) {
+  if (r.reason == EndReason::Aborted) return "Void";
   if (r.reason == EndReason::Abandoned && r.winner == Color::Empty) return "Void";
   if (r.winner == Color::Empty) return "0";
   std::string s(1, colorLetter(r.winner));
@@ -81,6 +86,7 @@ std::string sgfResult(const Result& r) {
       if (r.score) return s + formatNumber(std::fabs(r.score->margin()));
       return s;
     case EndReason::AtariCapture:
+    case EndReason::Aborted:
     case EndReason::None:
       return s;
   }

@@ -45,6 +45,8 @@ TEST(ClientMessage, EachMessageAndItsFields) {
   EXPECT_EQ(parsed(R"({"type":"pass","seat":"black"})"),
             (ClientMessage{Command{PassCommand{Color::Black}}}));
   EXPECT_EQ(parsed(R"({"type":"resign"})"), (ClientMessage{Command{ResignCommand{}}}));
+  EXPECT_EQ(parsed(R"({"type":"abort","seat":"white"})"),
+            (ClientMessage{Command{AbortCommand{Color::White}}}));
   EXPECT_EQ(parsed(R"({"type":"mark","point":"A1","set":false})"),
             (ClientMessage{Command{MarkCommand{"A1", false, std::nullopt}}}));
 }
@@ -121,6 +123,8 @@ TEST(ClientMessage, EveryMessageRoundTrips) {
       Command{TryCommand{"", Color::Black}},
       Command{PassCommand{}},
       Command{ResignCommand{Color::White}},
+      Command{AbortCommand{}},
+      Command{AbortCommand{Color::Black}},
       Command{MarkCommand{"T19", true, std::nullopt}},
   };
   for (const ClientMessage& m : all) {

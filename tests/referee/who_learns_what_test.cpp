@@ -92,6 +92,43 @@ TEST(WhoLearnsWhat, Resignation) {
   EXPECT_EQ(lastEventBytes(r, Audience::Black), lastEventBytes(r, Audience::Spectator));
 }
 
+TEST(WhoLearnsWhat, AbortAndNoShowAreToldToAllAlikeAndEndWithoutAResult) {
+  Referee r{Rules{}};
+  playAll(r, {"E5"});
+  ASSERT_TRUE(r.abortGame(Color::Black).accepted());  // not on turn: allowed
+  EXPECT_EQ(r.result(), (Result{Color::Empty, EndReason::Aborted, std::nullopt}));
+  for (Audience a : kAll) {
+    const auto& s = r.seen(a);
+    ASSERT_GE(s.size(), 2u);
+    EXPECT_EQ(s[s.size() - 2].kind, SeenKind::Abort);
+    EXPECT_EQ(s[s.size() - 2].player, Color::Black);
+    EXPECT_EQ(s.back().kind, SeenKind::End);
+    EXPECT_EQ(r.view(a).at(pt("E5")), Color::Black);
+  }
+  EXPECT_EQ(lastEventBytes(r, Audience::Black), lastEventBytes(r, Audience::Spectator));
+  EXPECT_EQ(r.abortGame(Color::White).refusal, Refusal::GameOver);
+
+  Referee n{Rules{}};
+  playAll(n, {"E5"});
+  EXPECT_EQ(n.noShow(Color::Black).refusal, Refusal::NotYourTurn);
+  ASSERT_TRUE(n.noShow(Color::White).accepted());
+  EXPECT_EQ(n.result().reason, EndReason::Aborted);
+  for (Audience a : kAll) EXPECT_EQ(n.seen(a)[n.seen(a).size() - 2].kind, SeenKind::NoShow);
+  EXPECT_EQ(n.buildReveal().turns.back().end, TurnRecord::End::NoShow);
+  EXPECT_EQ(Referee::replay(Rules{}, n.log()).result(), n.result());
+}
+
+TEST(WhoLearnsWhat, NoAbortOnceEachSideHasMoved) {
+  Referee r{Rules{}};
+  playAll(r, {"E5", "D4"});
+  const std::size_t logged = r.log().size();
+  EXPECT_EQ(r.abortGame(Color::Black).refusal, Refusal::TooLateToAbort);
+  EXPECT_EQ(r.noShow(Color::Black).refusal, Refusal::TooLateToAbort);
+  EXPECT_EQ(refusalCode(Refusal::TooLateToAbort), "too-late-to-abort");
+  EXPECT_EQ(r.log().size(), logged);
+  EXPECT_FALSE(r.over());
+}
+
 TEST(WhoLearnsWhat, CaptureIsAnnouncedToAllWithPointsAndColour) {
   Referee r{Rules{}};
   // White E5 is surrounded by Black D5, F5, E6, E4; the capturing stone is E4.

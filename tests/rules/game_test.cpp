@@ -206,6 +206,28 @@ TEST(GameFlow, ResignationAndTime) {
   EXPECT_EQ(endReasonName(EndReason::Resignation), "resignation");
 }
 
+TEST(GameFlow, AbortBeforeEachSideHasMovedOnceHasNoResult) {
+  Game g(rulesOf(9));
+  EXPECT_TRUE(g.mayAbort());
+  playOk(g, "C3");
+  EXPECT_TRUE(g.mayAbort());  // White has not moved yet
+  g.abortGame();
+  ASSERT_TRUE(g.over());
+  EXPECT_EQ(g.result(), (Result{Color::Empty, EndReason::Aborted, std::nullopt}));
+  EXPECT_FALSE(g.mayAbort());
+  EXPECT_EQ(endReasonName(EndReason::Aborted), "aborted");
+  Game h(rulesOf(9));
+  h.pass();
+  EXPECT_TRUE(h.mayAbort());
+  h.pass();  // two passes: the game is over anyway
+  EXPECT_FALSE(h.mayAbort());
+  Game k(rulesOf(9));
+  playOk(k, "C3");
+  playOk(k, "D4");
+  EXPECT_FALSE(k.mayAbort());  // each side has moved once
+  EXPECT_FALSE(k.over());
+}
+
 TEST(GameFlow, CustomTurnCapEndsAndScores) {
   Rules r = rulesOf(9);
   r.turn_cap = 3;

@@ -80,9 +80,13 @@ TEST_F(GameTest, ResignOffTurn) {
 TEST_F(GameTest, LossOnTime) {
   Online g = online(Json{{"rules", Json{{"size", 5}}},
                          {"clock", Json{{"main_seconds", 0.4}, {"increment_seconds", 0}}}});
-  const Json clock = g.black->until([](const Json& m) { return m.value("type", "") == "clock"; });
+  // The clock waits until each side has moved once (abort_test.cpp), then runs.
+  act(*g.black, Json{{"type", "try"}, {"point", "C3"}}, g.all());
+  act(*g.white, Json{{"type", "try"}, {"point", "B2"}}, g.all());
+  const Json clock = g.black->until(
+      [](const Json& m) { return m.value("type", "") == "clock" && m.at("running") == "black"; });
   EXPECT_EQ(clock.at("main_ms"), 400);
-  EXPECT_EQ(clock.at("running"), "black");
+  EXPECT_FALSE(clock.contains("first_move"));
   const auto start = std::chrono::steady_clock::now();
   for (const Listener& l : g.all()) {
     const Json e = l.client->nextEvent(l.seat);
@@ -104,8 +108,10 @@ TEST_F(GameTest, ClockIncrementAndIllegalTriesKeepRunning) {
   Online g = online(Json{{"rules", Json{{"size", 5}}},
                          {"clock", Json{{"main_seconds", 30}, {"increment_seconds", 2}}}});
   act(*g.black, Json{{"type", "try"}, {"point", "C3"}}, g.all());
-  const Json c = g.white->until([](const Json& m) { return m.value("type", "") == "clock"; });
-  EXPECT_EQ(c.at("running"), "white");
+  act(*g.white, Json{{"type", "try"}, {"point", "B2"}}, g.all());  // the clock starts: Black's
+  act(*g.black, Json{{"type", "try"}, {"point", "D4"}}, g.all());
+  const Json c = g.white->until(
+      [](const Json& m) { return m.value("type", "") == "clock" && m.at("running") == "white"; });
   EXPECT_GT(c.at("black_ms").get<int64_t>(), 30000);  // the increment was added
   EXPECT_LE(c.at("black_ms").get<int64_t>(), 32000);
   act(*g.white, Json{{"type", "try"}, {"point", "C3"}}, g.all());  // illegal: still White's turn
