@@ -62,16 +62,25 @@ function useNow(active, ms = 250) {
   return now;
 }
 
+/// The first move's grace (docs/protocol.md): on an online table with a live Fischer
+/// clock the clocks wait until each side has moved once, and meanwhile the clock message names
+/// the player on turn and the time (ms) they had left to make a first move, or the game is
+/// aborted: {player, left_ms}, or null.
+const firstMoveOf = (clock, over) => (!over && clock?.first_move ? clock.first_move : null);
+
 /// `clock`: the last clock message with `at` (performance.now() when it came); `over`: the game
 /// has ended (the clocks stand still); `onLow(color)`: called once when the running clock
-/// becomes low (the page plays its sound, alerts.js).
-export function Clocks({ clock, over, onLow }) {
-  const running = !!clock?.running && !over;
+/// becomes low (the page plays its sound, alerts.js); `seat`: whose board this is (the first
+/// move's words address its player); `graceMs`: the table's grace for a first move (its
+/// `first_move_ms`), or null.
+export function Clocks({ clock, over, onLow, seat = null, graceMs = null }) {
+  const first = firstMoveOf(clock, over);
+  const running = !!clock?.running && !over && !first;
   const now = useNow(running);
   const left = (color) => {
     const base = clock[`${color}_ms`];
     // Never above the server's time: `now` may be from a tick before the message came.
-    return clock.running === color && !over ? base - Math.max(0, now - clock.at) : base;
+    return clock.running === color && running ? base - Math.max(0, now - clock.at) : base;
   };
   const kind = clock?.kind ?? 'fischer';
   const threshold = lowTimeMs(clock?.main_ms ?? 0, kind);
@@ -86,12 +95,21 @@ export function Clocks({ clock, over, onLow }) {
   useEffect(() => {
     if (alert) onLow?.(clock.running);
   }, [alert]);
+  // The first move's grace, said once for each player it waits for: the words name the whole
+  // grace, not the seconds left (FirstMoveNotice counts those down on the screen).
+  const firstAlert = () => {
+    const n = Math.round((graceMs ?? first.left_ms) / 1000);
+    return first.player === seat
+      ? t('clock.firstMoveAlert.own', { n })
+      : t('clock.firstMoveAlert.other', { player: colorName(first.player), n });
+  };
+  const live = alert || (first ? firstAlert() : '');
   if (!clock) return null;
   return html`
     <div class="clocks" role="group" aria-label=${t('clock.label')} data-testid="clocks">
       ${['black', 'white'].map((c) => {
         const classes = ['clock'];
-        if (clock.running === c && !over) classes.push('running');
+        if (clock.running === c && running) classes.push('running');
         if (low(c)) classes.push('low');
         return html`<div class=${classes.join(' ')} data-testid=${'clock-' + c}>
           <span class="who">${colorName(c)}</span>
@@ -101,7 +119,22 @@ export function Clocks({ clock, over, onLow }) {
           </span>
         </div>`;
       })}
-      <p class="sr-only" aria-live="polite" data-testid="clock-alert">${alert}</p>
+      <p class="sr-only" aria-live="polite" data-testid="clock-alert">${live}</p>
     </div>
   `;
+}
+
+/// Under the clocks while a first move is awaited (see firstMoveOf): the time left to make it,
+/// counted down locally from the last clock message, as a running clock is. Not a live region:
+/// the clocks' alert says it once.
+export function FirstMoveNotice({ clock, over, seat = null }) {
+  const first = firstMoveOf(clock, over);
+  const now = useNow(!!first);
+  if (!first) return null;
+  const time = formatClock(first.left_ms - Math.max(0, now - clock.at));
+  const text =
+    first.player === seat
+      ? t('clock.firstMove.own', { time })
+      : t('clock.firstMove.other', { player: colorName(first.player), time });
+  return html`<p class="first-move" data-testid="first-move">${text}</p>`;
 }

@@ -38,6 +38,10 @@ function stepText(step, seat = null) {
       return `${turn}: ${t('log.timeout', { player })}`;
     case 'abandoned':
       return `${turn}: ${t('log.abandon', { player })}`;
+    case 'aborted':
+      return `${turn}: ${t('log.abort', { player })}`;
+    case 'no-show':
+      return `${turn}: ${t('log.noShow', { player })}`;
     default:
       return turn;
   }

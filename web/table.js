@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState, useLayoutEffect } from 'preact/ho
 import { html } from './lib/html.js';
 import { t, colorName, formatNumber } from './i18n/i18n.js';
 import { Board, fitVertexSize, useViewportHeight, useWidth } from './board.js';
-import { Clocks, clockSummary } from './clock.js';
+import { Clocks, FirstMoveNotice, clockSummary } from './clock.js';
 import { TableConnection } from './net.js';
 import {
   applyEvent, areaOf, latestLine, logLines, other, passEndsGame, revealLines, viewFromSnapshot, winningCapture,
@@ -27,6 +27,9 @@ const CURTAIN_DELAY_MS = 800;
 // below it. On a phone the width limits the board first; on a desktop this keeps it all on one
 // screen (tests/web/layout.test.mjs measures it).
 const BOARD_RESERVE = 240;
+// And while a first move is awaited on a table with a clock, the countdown's line under the
+// clocks (FirstMoveNotice).
+const FIRST_MOVE_RESERVE = 48;
 // The smallest point (px) a finger can hit; a board whose points fit smaller offers a zoom.
 const MIN_TOUCH_VERTEX = 28;
 // Zoomed, a point is a little larger than that, so that rounding never takes it below.
@@ -34,6 +37,9 @@ const ZOOM_VERTEX = 30;
 // Hot seat: how long the mover sees their new stone before the curtain falls.
 const LANDING_MS = 1200;
 const CONFIRM_KEY = 'pg.confirmMoves';
+// Until this many turns are played (each side has moved once) a game can be aborted, with no
+// result, instead of resigned (the server's rule, docs/protocol.md).
+const ABORT_BEFORE_TURN = 2;
 
 /// Whether a try waits for a second tap: the player's own choice if they made one, else on for
 /// touch screens (a finger hides the point it taps) and for boards above 9x9 (small points).
@@ -171,8 +177,10 @@ export function lineText(line) {
 
 export function resultSentence(result) {
   if (!result) return '';
-  // No winner: a draw on the score, or an abandoned game ended before its second move.
-  if (!result.winner) return t(result.reason === 'abandoned' ? 'result.void' : 'result.draw');
+  // No winner: a draw on the score, an abandoned game ended before its second move, or an
+  // aborted one (by a player, or a first move not made in time).
+  if (!result.winner)
+    return t(result.reason === 'abandoned' ? 'result.void' : result.reason === 'aborted' ? 'result.aborted' : 'result.draw');
   const winner = colorName(result.winner);
   switch (result.reason) {
     case 'abandoned':
@@ -216,6 +224,7 @@ export function TablePage({ table, token }) {
   const [cursor, setCursor] = useState(null);
   const [markMode, setMarkMode] = useState(false);
   const [confirmResign, setConfirmResign] = useState(false);
+  const [confirmAbort, setConfirmAbort] = useState(false);
   const [confirmPass, setConfirmPass] = useState(false);
   const [lifted, setLifted] = useState(null); // hot seat: whose board is uncovered
   const [pending, setPending] = useState(null); // a try waiting for its confirmation
@@ -351,7 +360,8 @@ export function TablePage({ table, token }) {
 
   const props = {
     table, token, state, send, cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign,
-    confirmPass, setConfirmPass, pending, setPending, zoom, setZoom, wantRematch: wantRematchRef,
+    confirmAbort, setConfirmAbort, confirmPass, setConfirmPass, pending, setPending, zoom, setZoom,
+    wantRematch: wantRematchRef,
   };
   if (state.role === 'hotseat') {
     // Lifting the curtain starts the next player afresh: no cursor, mode or question of the
@@ -360,6 +370,7 @@ export function TablePage({ table, token }) {
       setCursor(null);
       setMarkMode(false);
       setConfirmResign(false);
+      setConfirmAbort(false);
       setConfirmPass(false);
       setPending(null);
       setLifted(seat);
@@ -480,7 +491,7 @@ function HotSeat(props) {
 function TableView(props) {
   const { table, token, state, send, seat, hotseat = false, neutral = false, handOver = null } = props;
   const { cursor, setCursor, markMode, setMarkMode, confirmResign, setConfirmResign, confirmPass, setConfirmPass } = props;
-  const { pending, setPending, zoom, setZoom, wantRematch } = props;
+  const { confirmAbort, setConfirmAbort, pending, setPending, zoom, setZoom, wantRematch } = props;
   const view = state.views[seat];
   const info = state.info;
   const rules = view.rules;
@@ -490,7 +501,9 @@ function TableView(props) {
   // The board fits the column's width and the window's height: the status line, the clocks
   // above it and the newest announcement below it stay on the first screen (BOARD_RESERVE).
   const viewportHeight = useViewportHeight();
-  const boardFit = Math.min(width, 640, Math.max(320, viewportHeight - BOARD_RESERVE));
+  const awaitingFirst = !!state.info.clock && !view.over && !!state.clock?.first_move;
+  const reserve = BOARD_RESERVE + (awaitingFirst ? FIRST_MOVE_RESERVE : 0);
+  const boardFit = Math.min(width, 640, Math.max(320, viewportHeight - reserve));
   const fitted = fitVertexSize(rules.size, rules.topology === 'torus', boardFit);
   // Where the fitted points are too small for a finger (19x19 on a phone), a zoom makes the board
   // wider than the screen, in a box that scrolls both ways.
@@ -558,6 +571,7 @@ function TableView(props) {
   const play = (point) => {
     setPending(null);
     setConfirmResign(false);
+    setConfirmAbort(false);
     setConfirmPass(false);
     command('try', { point });
   };
@@ -592,10 +606,12 @@ function TableView(props) {
 
   // At the end a player learns first whether they won; the result's sentence follows.
   const outcome = view.over && !spectator && !hotseat ? outcomeSentence(view.reveal?.result, seat) : '';
-  // Each side's area, shaded on the final board (Atari Go is won by a capture, not by area).
+  // Each side's area, shaded on the final board (Atari Go is won by a capture, not by area; an
+  // aborted game is not scored).
+  const scored = view.over && !rules.atari_go && view.reveal?.result?.reason !== 'aborted';
   const area = useMemo(
-    () => (view.over && !rules.atari_go ? areaOf(view.stones, rules.size, rules.topology === 'torus') : null),
-    [view.over, view.stones, rules],
+    () => (scored ? areaOf(view.stones, rules.size, rules.topology === 'torus') : null),
+    [scored, view.stones, rules],
   );
   let status;
   if (view.over) status = [outcome, resultSentence(view.reveal?.result)].filter(Boolean).join(' ');
@@ -631,9 +647,17 @@ function TableView(props) {
         <div class="board-column" ref=${boardBox}>
           <div class="play-bar">
             <p class=${'turn' + (myTurn ? ' mine' : '')} role="status" data-testid="turn">${status}</p>
-            ${state.info.clock && html`<${Clocks} clock=${state.clock} over=${view.over} onLow=${(c) => (hotseat || c === seat) && lowTime()} />`}
+            ${state.info.clock &&
+            html`<${Clocks}
+              clock=${state.clock}
+              over=${view.over}
+              seat=${seat}
+              graceMs=${info.first_move_ms ?? null}
+              onLow=${(c) => (hotseat || c === seat) && lowTime()}
+            />`}
             <${ChatBadge} count=${unread} onOpen=${openChat} />
           </div>
+          ${state.info.clock && html`<${FirstMoveNotice} clock=${state.clock} over=${view.over} seat=${seat} />`}
           ${!hotseat && !spectator && html`<${InviteNow} table=${table} token=${token} state=${state} seat=${seat} />`}
           ${!hotseat && !spectator && html`<${ChallengeNotice} table=${table} token=${token} info=${info} seat=${seat} />`}
           ${view.over
@@ -699,6 +723,9 @@ function TableView(props) {
             setMarkMode=${setMarkMode}
             confirmResign=${confirmResign}
             setConfirmResign=${setConfirmResign}
+            abortable=${view.turn < ABORT_BEFORE_TURN}
+            confirmAbort=${confirmAbort}
+            setConfirmAbort=${setConfirmAbort}
             confirmPass=${confirmPass}
             setConfirmPass=${setConfirmPass}
             passEnds=${passEnds}
@@ -710,6 +737,10 @@ function TableView(props) {
             onResign=${() => {
               setConfirmResign(false);
               command('resign');
+            }}
+            onAbort=${() => {
+              setConfirmAbort(false);
+              command('abort');
             }}
           />`}
           <${Counts} view=${view} seat=${seat} marks=${marks.length} />
@@ -764,10 +795,16 @@ function ConnectionBanner({ status }) {
 function Controls(props) {
   const { myTurn, markMode, setMarkMode, confirmResign, setConfirmResign, onPass, onResign } = props;
   const { confirmPass, setConfirmPass, passEnds, opponent, confirmOn, switchConfirm, canZoom, zoom, setZoom } = props;
+  const { abortable, confirmAbort, setConfirmAbort, onAbort } = props;
   const noRef = useRef(null);
   const passNoRef = useRef(null);
+  const abortNoRef = useRef(null);
   const resignRef = useRef(null);
+  const abortRef = useRef(null);
   const passRef = useRef(null);
+  // Before each side has moved once, Abort (no result) takes Resign's place; its question goes
+  // when the second turn is played.
+  const asking = { resign: confirmResign && !abortable, abort: confirmAbort && abortable };
   // Escape closes a question and gives the focus back to the button that asked it.
   const escape = (close, back) => (evt) => {
     if (evt.key !== 'Escape') return;
@@ -778,8 +815,11 @@ function Controls(props) {
   // In the same task as the question appears (a layout effect, not an effect after the paint):
   // a key pressed as soon as it shows already reaches it, Escape included.
   useLayoutEffect(() => {
-    if (confirmResign) noRef.current?.focus();
-  }, [confirmResign]);
+    if (asking.resign) noRef.current?.focus();
+  }, [asking.resign]);
+  useLayoutEffect(() => {
+    if (asking.abort) abortNoRef.current?.focus();
+  }, [asking.abort]);
   useLayoutEffect(() => {
     if (confirmPass) passNoRef.current?.focus();
   }, [confirmPass]);
@@ -787,18 +827,27 @@ function Controls(props) {
   // Resign does. One question at a time.
   const pass = () => {
     setConfirmResign(false);
+    setConfirmAbort(false);
     if (passEnds) setConfirmPass(true);
     else onPass();
   };
   const resign = () => {
     setConfirmPass(false);
+    setConfirmAbort(false);
     setConfirmResign(true);
+  };
+  const abort = () => {
+    setConfirmPass(false);
+    setConfirmResign(false);
+    setConfirmAbort(true);
   };
   return html`
     <div class="controls card">
       <div class="buttons">
         <button type="button" ref=${passRef} data-testid="pass" onClick=${pass} disabled=${!myTurn}>${t('action.pass')}</button>
-        <button type="button" ref=${resignRef} data-testid="resign" onClick=${resign}>${t('action.resign')}</button>
+        ${abortable
+          ? html`<button type="button" ref=${abortRef} data-testid="abort" onClick=${abort}>${t('action.abort')}</button>`
+          : html`<button type="button" ref=${resignRef} data-testid="resign" onClick=${resign}>${t('action.resign')}</button>`}
         ${canZoom &&
         // Beside Pass and Resign: on a phone's first screen below the zoomed board.
         html`<button type="button" data-testid="zoom" aria-pressed=${zoom ? 'true' : 'false'} onClick=${() => setZoom(!zoom)}>
@@ -817,7 +866,13 @@ function Controls(props) {
         </button>
       </div>
       ${markMode && html`<p class="hint">${t(touchScreen() ? 'action.markMode.hint.touch' : 'action.markMode.hint')}</p>`}
-      ${confirmResign &&
+      ${asking.abort &&
+      html`<div class="confirm" role="alertdialog" aria-labelledby="abort-q" data-testid="abort-confirm" onKeyDown=${escape(setConfirmAbort, abortRef)}>
+        <p id="abort-q">${t('action.abort.confirm')}</p>
+        <button type="button" class="danger" data-testid="abort-yes" onClick=${onAbort}>${t('action.abort.yes')}</button>
+        <button type="button" ref=${abortNoRef} onClick=${() => { setConfirmAbort(false); abortRef.current?.focus(); }}>${t('action.abort.no')}</button>
+      </div>`}
+      ${asking.resign &&
       html`<div class="confirm" role="alertdialog" aria-labelledby="resign-q" data-testid="resign-confirm" onKeyDown=${escape(setConfirmResign, resignRef)}>
         <p id="resign-q">${t('action.resign.confirm')}</p>
         <button type="button" class="danger" data-testid="resign-yes" onClick=${onResign}>${t('action.resign.yes')}</button>
@@ -921,7 +976,8 @@ function EndPanel({ table, view, won, outcome, area }) {
   const n = (x) => formatNumber(x);
   // In Atari Go the first capture decides: an area score means something only when the game
   // was scored (two passes before any capture, or the turn cap).
-  const showScore = !view.rules.atari_go || !!reveal.result?.score;
+  // An aborted game has no result to score.
+  const showScore = reveal.result?.reason !== 'aborted' && (!view.rules.atari_go || !!reveal.result?.score);
   return html`
     <section class="end card" aria-labelledby="end-title" data-testid="end">
       <h2 id="end-title">${t('end.title')}</h2>

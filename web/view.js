@@ -116,7 +116,7 @@ export function applyEvent(view, event, version) {
       v.reveal = event.reveal;
       v.stones = { black: [...event.reveal.stones.black], white: [...event.reveal.stones.white] };
       break;
-    default: // resign, timeout, abandon: only turn and to_move change
+    default: // resign, timeout, abandon, abort, no-show: only turn and to_move change
       break;
   }
   return v;
@@ -208,6 +208,15 @@ export function logLines(events, audience) {
         lines.push({ key: mine ? 'log.ownAbandon' : 'log.abandon', params: { player: who }, kind: 'abandon', move });
         pending = false;
         break;
+      // An abort, or a first move not made in time: the game ends with no result.
+      case 'abort':
+        lines.push({ key: mine ? 'log.ownAbort' : 'log.abort', params: { player: who }, kind: 'abort', move });
+        pending = false;
+        break;
+      case 'no-show':
+        lines.push({ key: mine ? 'log.ownNoShow' : 'log.noShow', params: { player: who }, kind: 'no-show', move });
+        pending = false;
+        break;
       case 'end':
         // The end belongs to the move that ended the game.
         lines.push({ key: 'log.end', params: {}, kind: 'end', move: lines.at(-1)?.move ?? e.turn, result: e.reveal?.result ?? null });
@@ -246,6 +255,10 @@ export function revealLines(reveal) {
         return { key: 'log.timeout', params: { player }, kind: 'timeout', move };
       case 'abandoned':
         return { key: 'log.abandon', params: { player }, kind: 'abandon', move };
+      case 'aborted':
+        return { key: 'log.abort', params: { player }, kind: 'abort', move };
+      case 'no-show':
+        return { key: 'log.noShow', params: { player }, kind: 'no-show', move };
       default: // unfinished: the game ended during this turn
         return n ? { key: 'log.triedRejected', params: { player, n, points }, kind: 'illegal', move } : null;
     }

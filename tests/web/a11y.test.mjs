@@ -87,7 +87,8 @@ for (const [name, viewport] of SIZES) {
     await page.locator('[data-testid="turn"]', { hasText: 'White to play' }).waitFor();
     await white.act({ type: 'try', point });
     await page.locator('[data-testid="latest"]', { hasText: "White's try was rejected." }).waitFor();
-    await page.locator('[data-testid="clock-white"].running').waitFor();
+    // White's clock runs, or (before each side has moved once) White's first move is awaited.
+    await page.locator('[data-testid="clock-white"].running, [data-testid="first-move"]').first().waitFor();
     await noDuplicateIds(page, `${name} table`);
     await axeClean(t, page, `${name} table, White on turn`);
     await white.act({ type: 'try', point: name === 'phone' ? 'D4' : 'F6' });

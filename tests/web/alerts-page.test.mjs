@@ -167,13 +167,19 @@ for (const [size, viewport] of SIZES) {
   });
 }
 
-// Main time 20 s: the warning comes at 10 s left, 10 s after the start.
+// Main time 20 s: the warning comes at 10 s left, 10 s after the clocks start, once each side
+// has moved: both first moves are played by scripts before the page opens Black's seat.
 test('low time: a sound for the seat whose own clock runs low, after a gesture, at both sizes', async () => {
   const runs = await Promise.all(
     SIZES.map(async ([size, viewport]) => {
       const created = await createTable(env.server.url, {
         rules: { size: 9 }, mode: 'online', clock: { main_seconds: 20, increment_seconds: 0 },
       });
+      const black = await WsPlayer.join(env.server.url, created.table, created.seats.black.token);
+      const white = await WsPlayer.join(env.server.url, created.table, created.seats.white.token);
+      assert.equal((await black.act({ type: 'try', point: 'C3' })).event?.kind, 'stone');
+      assert.equal((await white.act({ type: 'try', point: 'B2' })).event?.kind, 'stone');
+      black.close();
       const ctx = await env.browser.newContext({ viewport, locale: 'en-GB' });
       const page = await ctx.newPage();
       const errors = [];
@@ -181,7 +187,6 @@ test('low time: a sound for the seat whose own clock runs low, after a gesture, 
       await page.addInitScript(recordAlerts);
       await page.goto(created.seats.black.url);
       await page.locator('#board').waitFor();
-      const white = await WsPlayer.join(env.server.url, created.table, created.seats.white.token);
       await turnIs(page, 'Your turn.');
       await page.locator('h1').click(); // a gesture, which tries nothing
       return { size, ctx, page, errors, white };

@@ -59,8 +59,9 @@ test('players and spectators chat, each side apart until the end', async () => {
   await a.page.locator('[data-testid="chat-toggle"]').click();
 
   // The end opens both channels to everyone.
-  await b.page.locator('[data-testid="resign"]').click();
-  await b.page.locator('[data-testid="resign-yes"]').click();
+  // (Before White's first move the game ends by an abort.)
+  await b.page.locator('[data-testid="abort"]').click();
+  await b.page.locator('[data-testid="abort-yes"]').click();
   await lines(a.page).filter({ hasText: 'Spectator 1: Black will win' }).waitFor();
   await lines(a.page).filter({ hasText: 'Spectator 2: No, White' }).waitFor();
   await lines(s.page).filter({ hasText: 'White: Good luck!' }).waitFor();

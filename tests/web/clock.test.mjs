@@ -18,8 +18,10 @@ test('the warning starts at 10% of the main time, between 10 and 30 seconds', ()
   assert.equal(formatClock(3725000), '1:02:05');
 });
 
-// Main time 14 s: the warning comes at 10 s left, 4 s after the start (the page's load is well
-// inside that), and the game is lost on time 10 s later, after the test.
+// Main time 14 s: the warning comes at 10 s left, 4 s after the clocks start (the page's load is
+// well inside that), and the game is lost on time 10 s later, after the test. On an online table
+// the clocks start once each side has moved (abort.test.mjs): both first moves are played by
+// scripts before the page opens Black's seat, on turn with Black's clock running.
 const MAIN_SECONDS = 14;
 
 test('a running clock with little time left warns, at both sizes', async () => {
@@ -33,7 +35,11 @@ test('a running clock with little time left warns, at both sizes', async () => {
         mode: 'online',
         clock: { main_seconds: MAIN_SECONDS, increment_seconds: 0 },
       });
+      const black = await WsPlayer.join(env.server.url, created.table, created.seats.black.token);
       const white = await WsPlayer.join(env.server.url, created.table, created.seats.white.token);
+      assert.equal((await black.act({ type: 'try', point: 'C3' })).event?.kind, 'stone');
+      assert.equal((await white.act({ type: 'try', point: 'B2' })).event?.kind, 'stone');
+      black.close();
       const ctx = await env.browser.newContext({ viewport, locale: 'en-US' });
       const page = await ctx.newPage();
       watchErrors(page, errors, name);

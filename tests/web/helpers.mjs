@@ -246,7 +246,7 @@ export class WsPlayer {
 
   /// Sends a command and waits for the event that answers it (or an error).
   async act(cmd) {
-    const kinds = { try: ['stone', 'illegal'], pass: ['pass'], resign: ['resign'], mark: ['mark'] }[cmd.type];
+    const kinds = { try: ['stone', 'illegal'], pass: ['pass'], resign: ['resign'], abort: ['abort'], mark: ['mark'] }[cmd.type];
     const from = this.messages.length;
     this.send(cmd);
     return this.waitFor(

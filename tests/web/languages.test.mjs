@@ -56,11 +56,12 @@ for (const lang of LANGS) {
       await page.waitForFunction(() => !document.querySelector('[data-testid="curtain"] button')?.disabled);
       await page.locator('[data-testid="curtain"] button').click();
       await page.locator('#board').waitFor();
-      await page.locator('[data-testid="resign"]').click();
-      await page.locator('[data-testid="resign-confirm"]').waitFor();
+      // At move 0 the game can be aborted (Resign comes once each side has moved).
+      await page.locator('[data-testid="abort"]').click();
+      await page.locator('[data-testid="abort-confirm"]').waitFor();
       await checkPage(page, `${lang} table`);
       await screenshot(page, `${lang}-table-${size}`);
-      await page.locator('[data-testid="resign-confirm"] button').nth(1).click();
+      await page.locator('[data-testid="abort-confirm"] button').nth(1).click();
 
       await page.goto(finishedUrl);
       await page.locator('[data-testid="end"]').waitFor();

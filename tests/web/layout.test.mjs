@@ -38,7 +38,8 @@ const env = serverAndBrowser([], async () => {
 });
 
 /// A table with a clock where a script holds White and the page opens Black's seat; Black plays
-/// C3 and White's try there is rejected, so that there is news to show.
+/// C3, White's try there is rejected and White plays B2, so that there is news to show and
+/// Black's clock runs (the clocks start once each side has moved).
 async function playingPage(contextOptions, rules) {
   const created = await createTable(env.server.url, { rules, mode: 'online', clock: { main_seconds: 600, increment_seconds: 5 } });
   const white = await WsPlayer.join(env.server.url, created.table, created.seats.white.token);
@@ -47,11 +48,15 @@ async function playingPage(contextOptions, rules) {
   const errors = [];
   watchErrors(page, errors);
   await page.goto(created.seats.black.url);
-  await page.locator('[data-testid="clock-black"].running').waitFor();
+  await page.locator('[data-testid="clocks"]').waitFor();
+  await page.locator('[data-testid="turn"]', { hasText: 'Your turn' }).waitFor();
   await tryAt(page, 'C3');
   await page.locator('[data-testid="turn"]', { hasText: 'White to play' }).waitFor();
   assert.equal((await white.act({ type: 'try', point: 'C3' })).event.kind, 'illegal');
   await page.locator('[data-testid="latest"]', { hasText: "White's try was rejected." }).waitFor();
+  assert.equal((await white.act({ type: 'try', point: 'B2' })).event.kind, 'stone');
+  await page.locator('[data-testid="latest"]', { hasText: 'White moved after 1 rejected try' }).waitFor();
+  await page.locator('[data-testid="clock-black"].running').waitFor();
   return { page, ctx, errors, white };
 }
 

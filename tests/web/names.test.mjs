@@ -37,8 +37,9 @@ for (const [name, viewport, friendViewport] of [['phone', PHONE, DESKTOP], ['des
     await friend.getByLabel('Your name', { exact: true }).fill('Bo');
     await friend.locator('[data-testid="name-save"]').click();
     await page.locator('[data-testid="presence"]', { hasText: 'Bo (White) is connected' }).waitFor();
-    await friend.locator('[data-testid="resign"]').click();
-    await friend.locator('[data-testid="resign-yes"]').click();
+    // Before anyone has moved the game ends by an abort.
+    await friend.locator('[data-testid="abort"]').click();
+    await friend.locator('[data-testid="abort-yes"]').click();
     await page.locator('[data-testid="end"]').waitFor();
     const sgf = await (await fetch(`${env.server.url}/api/games/${id}/sgf`)).text();
     assert.match(sgf, /PB\[Ann Ümit\]PW\[Bo\]/);

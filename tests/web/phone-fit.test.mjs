@@ -1,7 +1,7 @@
 // What a phone's width must hold (issue 35, point 12), at 390x844 and 1280x800: the rules'
 // comparison table fits the page in every language (no column cut off, nothing to scroll
-// sideways); on 19x19 the zoomed board leaves "Larger board", Pass and Resign on the first
-// screen, and its coordinates stay in sight while it is panned.
+// sideways); on 19x19 the zoomed board leaves "Larger board", Pass and Resign (Abort at move 0)
+// on the first screen, and its coordinates stay in sight while it is panned.
 import { test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import assert from 'node:assert/strict';
@@ -75,12 +75,13 @@ const coordBoxes = (page) =>
   });
 
 for (const [name, viewport] of SIZES)
-  test(`${name}, 19x19: zoomed, the switch, Pass and Resign stay on the first screen and the coordinates stay in sight`, async () => {
+  test(`${name}, 19x19: zoomed, the switch, Pass and Abort stay on the first screen and the coordinates stay in sight`, async () => {
     const { page, ctx, errors, white } = await page19(viewport);
     const press = (sel) => (viewport === PHONE ? page.locator(sel).tap() : page.locator(sel).click());
     await press('[data-testid="zoom"]');
     await page.locator('.board-zoom #board').waitFor();
-    const controls = ['[data-testid="zoom"]', '[data-testid="pass"]', '[data-testid="resign"]'];
+    // At move 0 Resign's place holds Abort (abort.test.mjs).
+    const controls = ['[data-testid="zoom"]', '[data-testid="pass"]', '[data-testid="abort"]'];
     await assertOnFirstScreen(page, viewport, ['[data-testid="turn"]', '[data-testid="board-box"]', ...controls], `${name} zoomed`);
     // Panned to the far corner (the box's far right and bottom): a row of numbers at the box's
     // left edge and of letters at its top edge.

@@ -80,6 +80,11 @@ for (const [name, viewport] of SIZES) {
 
   test(`${name}: Escape closes the resign and pass questions, the focus goes back`, async () => {
     const { ctx, page, errors, white } = await blackPage(viewport);
+    // Resign takes Abort's place once each side has moved.
+    await tryAt(page, 'C3', touch ? 'tap' : 'click');
+    await page.locator('[data-testid="turn"]', { hasText: 'White to play' }).waitFor();
+    assert.equal((await white.act({ type: 'try', point: 'G7' })).event?.kind, 'stone');
+    await page.locator('[data-testid="turn"].mine').waitFor();
     await page.locator('[data-testid="resign"]').click();
     await page.locator('[data-testid="resign-confirm"]').waitFor();
     await page.keyboard.press('Escape');

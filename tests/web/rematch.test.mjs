@@ -21,6 +21,9 @@ test('an accepted rematch moves both pages to the new table with the colours swa
   await turn(a.page, 'Your turn');
   await tryAt(a.page, 'C3');
   await turn(b.page, 'Your turn');
+  // A stone for White first: before each side has moved, the game can only be aborted.
+  await tryAt(b.page, 'B2');
+  await turn(a.page, 'Your turn');
   await b.page.locator('[data-testid="resign"]').click();
   await b.page.locator('[data-testid="resign-yes"]').click();
   for (const p of [a.page, b.page]) await p.locator('[data-testid="end"]').waitFor();
@@ -91,6 +94,8 @@ test('declined, the offer goes away; against the computer the offer is the remat
   });
   const c = await open(game.seats.black.url, PHONE);
   await turn(c.page, 'Your turn');
+  // Resign comes once each side has moved (before, the game can only be aborted).
+  await tryAt(c.page, 'C3');
   await c.page.locator('[data-testid="resign"]').click();
   await c.page.locator('[data-testid="resign-yes"]').click();
   await c.page.locator('[data-testid="rematch-offer"]').click();

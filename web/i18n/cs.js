@@ -113,6 +113,10 @@ export default {
   'action.resign.confirm': 'Opravdu se chceš vzdát? Partie okamžitě skončí.',
   'action.resign.yes': 'Ano, vzdát se',
   'action.resign.no': 'Ne, hrát dál',
+  'action.abort': 'Zrušit partii',
+  'action.abort.confirm': 'Zrušit tuto partii? Skončí bez výsledku: nikdo nevyhraje ani neprohraje.',
+  'action.abort.yes': 'Ano, zrušit',
+  'action.abort.no': 'Ne, hrát dál',
   'action.markMode': 'Odhady',
   'action.markMode.hint': 'Režim odhadů je zapnutý: kliknutí na bod přidá nebo smaže odhad. Vidíš je jen ty.',
   'action.markMode.hint.touch': 'Režim odhadů je zapnutý: klepnutí na bod přidá nebo smaže odhad. Vidíš je jen ty.',
@@ -124,6 +128,18 @@ export default {
 
   'clock.label': 'Hodiny',
   'clock.low': 'málo času',
+  'clock.firstMove.own': 'Na první tah máš {time}, jinak bude partie zrušena.',
+  'clock.firstMove.other': '{player}: na první tah zbývá {time}, jinak bude partie zrušena.',
+  'clock.firstMoveAlert.own': {
+    one: 'Na první tah máš {n} sekundu, jinak bude partie zrušena.',
+    few: 'Na první tah máš {n} sekundy, jinak bude partie zrušena.',
+    other: 'Na první tah máš {n} sekund, jinak bude partie zrušena.',
+  },
+  'clock.firstMoveAlert.other': {
+    one: '{player}: na první tah zbývá {n} sekunda, jinak bude partie zrušena.',
+    few: '{player}: na první tah zbývají {n} sekundy, jinak bude partie zrušena.',
+    other: '{player}: na první tah zbývá {n} sekund, jinak bude partie zrušena.',
+  },
   'clock.lowAlert': {
     one: '{player}: zbývá méně než {n} sekunda.',
     few: '{player}: zbývá méně než {n} sekundy.',
@@ -180,6 +196,10 @@ export default {
   'log.timeout': '{player}: došel čas.',
   'log.abandon': '{player}: příliš dlouho bez spojení, partie byla ukončena.',
   'log.ownAbandon': 'Tvoje nepřítomnost trvala příliš dlouho: partie byla ukončena.',
+  'log.ownAbort': 'Rušíš partii.',
+  'log.abort': '{player} ruší partii.',
+  'log.ownNoShow': 'Tvůj první tah nepřišel včas: partie je zrušena.',
+  'log.noShow': '{player}: první tah nepřišel včas, partie je zrušena.',
   'log.end': 'Partie skončila.',
 
   'result.draw': 'Partie skončila remízou.',
@@ -187,6 +207,7 @@ export default {
   'result.wins': 'Vyhrává {winner}.',
   'result.abandoned': 'Vyhrává {winner}: druhá strana partii opustila.',
   'result.void': 'Partie skončila bez výsledku: jedna strana odešla před druhým tahem.',
+  'result.aborted': 'Partie zrušena: bez výsledku.',
   'away.gone': '{player}: bez spojení.',
   'away.countdown': '{player}: bez spojení. Pokud se nevrátí, můžeš partii ukončit za {time}.',
   'away.claimable': '{player}: partie opuštěna. Můžeš si nárokovat výhru.',
@@ -361,6 +382,7 @@ export default {
   'err.not-abandoned': 'Soupeř je zpět, nebo ještě není pryč dost dlouho.',
   'err.no-chat': 'Tady chat není.',
   'err.chat-full': 'Chat tohoto stolu je plný.',
+  'err.too-late-to-abort': 'Partii už nelze zrušit: obě strany už táhly.',
 
   // correspondence
   'setup.clock.kind': 'Druh hodin',

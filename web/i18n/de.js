@@ -108,6 +108,10 @@ export default {
   'action.resign.confirm': 'Willst du wirklich aufgeben? Die Partie endet sofort.',
   'action.resign.yes': 'Ja, aufgeben',
   'action.resign.no': 'Nein, weiterspielen',
+  'action.abort': 'Partie abbrechen',
+  'action.abort.confirm': 'Diese Partie abbrechen? Sie endet ohne Ergebnis: Niemand gewinnt oder verliert.',
+  'action.abort.yes': 'Ja, abbrechen',
+  'action.abort.no': 'Nein, weiterspielen',
   'action.markMode': 'Vermutungen',
   'action.markMode.hint': 'Markiermodus ist an: Ein Klick setzt oder löscht eine Vermutung. Nur du siehst sie.',
   'action.markMode.hint.touch': 'Markiermodus ist an: Ein Tippen auf einen Punkt setzt oder löscht eine Vermutung. Nur du siehst sie.',
@@ -119,6 +123,16 @@ export default {
 
   'clock.label': 'Uhren',
   'clock.low': 'wenig Zeit',
+  'clock.firstMove.own': 'Mach deinen ersten Zug innerhalb von {time}, sonst wird die Partie abgebrochen.',
+  'clock.firstMove.other': '{player} hat {time} für den ersten Zug, sonst wird die Partie abgebrochen.',
+  'clock.firstMoveAlert.own': {
+    one: 'Du hast {n} Sekunde für deinen ersten Zug, sonst wird die Partie abgebrochen.',
+    other: 'Du hast {n} Sekunden für deinen ersten Zug, sonst wird die Partie abgebrochen.',
+  },
+  'clock.firstMoveAlert.other': {
+    one: '{player} hat {n} Sekunde für den ersten Zug, sonst wird die Partie abgebrochen.',
+    other: '{player} hat {n} Sekunden für den ersten Zug, sonst wird die Partie abgebrochen.',
+  },
   'clock.lowAlert': {
     one: '{player}: weniger als {n} Sekunde übrig.',
     other: '{player}: weniger als {n} Sekunden übrig.',
@@ -172,6 +186,10 @@ export default {
   'log.timeout': 'Die Zeit von {player} ist abgelaufen.',
   'log.abandon': '{player} blieb zu lange weg, die Partie wurde beendet.',
   'log.ownAbandon': 'Du warst zu lange weg, dein Gegner hat die Partie beendet.',
+  'log.ownAbort': 'Du hast die Partie abgebrochen.',
+  'log.abort': '{player} hat die Partie abgebrochen.',
+  'log.ownNoShow': 'Du hast nicht rechtzeitig gezogen: Die Partie ist abgebrochen.',
+  'log.noShow': '{player} hat nicht rechtzeitig gezogen: Die Partie ist abgebrochen.',
   'log.end': 'Die Partie ist vorbei.',
 
   'result.draw': 'Die Partie endet unentschieden.',
@@ -179,6 +197,7 @@ export default {
   'result.wins': '{winner} gewinnt.',
   'result.abandoned': '{winner} gewinnt: Der Gegner hat die Partie verlassen.',
   'result.void': 'Die Partie endet ohne Ergebnis: Jemand hat die Partie vor dem zweiten Zug verlassen.',
+  'result.aborted': 'Partie abgebrochen: kein Ergebnis.',
   'away.gone': '{player} ist nicht verbunden.',
   'away.countdown': '{player} ist nicht verbunden. Kommt {player} nicht zurück, kannst du die Partie in {time} beenden.',
   'away.claimable': '{player} hat die Partie verlassen. Du kannst den Sieg beanspruchen.',
@@ -353,6 +372,7 @@ export default {
   'err.not-abandoned': 'Dein Gegner ist zurück oder noch nicht lange genug weg.',
   'err.no-chat': 'Hier gibt es keinen Chat.',
   'err.chat-full': 'Der Chat dieses Tisches ist voll.',
+  'err.too-late-to-abort': 'Die Partie kann nicht mehr abgebrochen werden: Beide Seiten haben schon gezogen.',
 
   // correspondence
   'setup.clock.kind': 'Art der Uhr',

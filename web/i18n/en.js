@@ -109,6 +109,10 @@ export default {
   'action.resign.confirm': 'Do you really want to resign? The game ends at once.',
   'action.resign.yes': 'Yes, resign',
   'action.resign.no': 'No, keep playing',
+  'action.abort': 'Abort',
+  'action.abort.confirm': 'Abort this game? It ends without a result: nobody wins or loses.',
+  'action.abort.yes': 'Yes, abort',
+  'action.abort.no': 'No, keep playing',
   'action.markMode': 'Guess marks',
   'action.markMode.hint': 'Mark mode is on: clicking a point sets or clears a guess mark. Only you see them.',
   'action.markMode.hint.touch': 'Mark mode is on: tapping a point sets or clears a guess mark. Only you see them.',
@@ -120,6 +124,16 @@ export default {
 
   'clock.label': 'Clocks',
   'clock.low': 'little time left',
+  'clock.firstMove.own': 'Make your first move within {time}, or the game is aborted.',
+  'clock.firstMove.other': '{player} has {time} to make a first move, or the game is aborted.',
+  'clock.firstMoveAlert.own': {
+    one: 'You have {n} second to make your first move, or the game is aborted.',
+    other: 'You have {n} seconds to make your first move, or the game is aborted.',
+  },
+  'clock.firstMoveAlert.other': {
+    one: '{player} has {n} second to make a first move, or the game is aborted.',
+    other: '{player} has {n} seconds to make a first move, or the game is aborted.',
+  },
   'clock.lowAlert': {
     one: '{player}: less than {n} second left.',
     other: '{player}: less than {n} seconds left.',
@@ -173,6 +187,10 @@ export default {
   'log.timeout': "{player}'s time ran out.",
   'log.abandon': '{player} stayed away, and the game was ended.',
   'log.ownAbandon': 'You stayed away, and your opponent ended the game.',
+  'log.ownAbort': 'You aborted the game.',
+  'log.abort': '{player} aborted the game.',
+  'log.ownNoShow': 'You did not move in time: the game is aborted.',
+  'log.noShow': '{player} did not move in time: the game is aborted.',
   'log.end': 'The game is over.',
 
   'result.draw': 'The game is a draw.',
@@ -180,6 +198,7 @@ export default {
   'result.wins': '{winner} wins.',
   'result.abandoned': '{winner} wins: the opponent left the game.',
   'result.void': 'The game ended without a result: a player left before the second move.',
+  'result.aborted': 'Game aborted: no result.',
   'away.gone': '{player} is not connected.',
   'away.countdown': '{player} is not connected. If {player} does not come back, you may end the game in {time}.',
   'away.claimable': '{player} has left the game. You may claim the win.',
@@ -354,6 +373,7 @@ export default {
   'err.not-abandoned': 'Your opponent is back, or has not been away long enough.',
   'err.no-chat': 'There is no chat here.',
   'err.chat-full': 'This table’s chat is full.',
+  'err.too-late-to-abort': 'The game can no longer be aborted: each side has moved.',
 
   // correspondence
   'setup.clock.kind': 'Kind of clock',

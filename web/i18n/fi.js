@@ -108,6 +108,10 @@ export default {
   'action.resign.confirm': 'Haluatko varmasti luovuttaa? Peli päättyy heti.',
   'action.resign.yes': 'Kyllä, luovutan',
   'action.resign.no': 'Ei, jatketaan',
+  'action.abort': 'Keskeytä peli',
+  'action.abort.confirm': 'Keskeytetäänkö tämä peli? Se päättyy ilman tulosta: kukaan ei voita eikä häviä.',
+  'action.abort.yes': 'Kyllä, keskeytä',
+  'action.abort.no': 'Ei, jatketaan',
   'action.markMode': 'Arvausmerkit',
   'action.markMode.hint': 'Merkintätila on päällä: pisteen napsautus lisää tai poistaa arvausmerkin. Vain sinä näet ne.',
   'action.markMode.hint.touch': 'Merkintätila on päällä: pisteen napautus lisää tai poistaa arvausmerkin. Vain sinä näet ne.',
@@ -119,6 +123,16 @@ export default {
 
   'clock.label': 'Kellot',
   'clock.low': 'aika vähissä',
+  'clock.firstMove.own': 'Tee ensimmäinen siirtosi {time} kuluessa, muuten peli keskeytetään.',
+  'clock.firstMove.other': '{player}: ensimmäinen siirto on tehtävä {time} kuluessa, muuten peli keskeytetään.',
+  'clock.firstMoveAlert.own': {
+    one: 'Sinulla on {n} sekunti aikaa ensimmäiseen siirtoon, muuten peli keskeytetään.',
+    other: 'Sinulla on {n} sekuntia aikaa ensimmäiseen siirtoon, muuten peli keskeytetään.',
+  },
+  'clock.firstMoveAlert.other': {
+    one: '{player}: {n} sekunti aikaa ensimmäiseen siirtoon, muuten peli keskeytetään.',
+    other: '{player}: {n} sekuntia aikaa ensimmäiseen siirtoon, muuten peli keskeytetään.',
+  },
   'clock.lowAlert': {
     one: '{player}: alle {n} sekunti jäljellä.',
     other: '{player}: alle {n} sekuntia jäljellä.',
@@ -172,6 +186,10 @@ export default {
   'log.timeout': '{player}: aika loppui.',
   'log.abandon': '{player}: poissa liian kauan, peli lopetettiin.',
   'log.ownAbandon': 'Olit poissa liian kauan, ja vastustaja lopetti pelin.',
+  'log.ownAbort': 'Keskeytit pelin.',
+  'log.abort': '{player} keskeytti pelin.',
+  'log.ownNoShow': 'Et siirtänyt ajoissa: peli keskeytettiin.',
+  'log.noShow': '{player} ei siirtänyt ajoissa: peli keskeytettiin.',
   'log.end': 'Peli on päättynyt.',
 
   'result.draw': 'Peli päättyi tasapeliin.',
@@ -179,6 +197,7 @@ export default {
   'result.wins': '{winner} voittaa.',
   'result.abandoned': '{winner} voittaa: vastustaja jätti pelin.',
   'result.void': 'Peli päättyi ilman tulosta: pelaaja lähti ennen toista siirtoa.',
+  'result.aborted': 'Peli keskeytettiin: ei tulosta.',
   'away.gone': '{player}: ei yhteydessä.',
   'away.countdown': '{player}: ei yhteydessä. Jos hän ei palaa, voit lopettaa pelin {time} kuluttua.',
   'away.claimable': '{player} on jättänyt pelin. Voit vaatia voiton itsellesi.',
@@ -353,6 +372,7 @@ export default {
   'err.not-abandoned': 'Vastustaja on palannut tai ei ole ollut poissa tarpeeksi kauan.',
   'err.no-chat': 'Täällä ei ole keskustelua.',
   'err.chat-full': 'Tämän pöydän keskustelu on täynnä.',
+  'err.too-late-to-abort': 'Peliä ei voi enää keskeyttää: molemmat ovat jo siirtäneet.',
 
   // correspondence
   'setup.clock.kind': 'Kellon tyyppi',

@@ -108,6 +108,10 @@ export default {
   'action.resign.confirm': 'Vuoi davvero abbandonare? La partita finisce subito.',
   'action.resign.yes': 'Sì, abbandono',
   'action.resign.no': 'No, continuo',
+  'action.abort': 'Annulla partita',
+  'action.abort.confirm': 'Annullare questa partita? Finisce senza risultato: nessuno vince e nessuno perde.',
+  'action.abort.yes': 'Sì, annulla',
+  'action.abort.no': 'No, continuo',
   'action.markMode': 'Segni di ipotesi',
   'action.markMode.hint': 'Modalità segni attiva: un clic su un punto mette o toglie un segno. Li vedi solo tu.',
   'action.markMode.hint.touch': 'Modalità segni attiva: un tocco su un punto mette o toglie un segno. Li vedi solo tu.',
@@ -119,6 +123,16 @@ export default {
 
   'clock.label': 'Orologi',
   'clock.low': 'poco tempo',
+  'clock.firstMove.own': 'Fai la tua prima mossa entro {time}, altrimenti la partita viene annullata.',
+  'clock.firstMove.other': 'Il {player} ha {time} per fare la prima mossa, altrimenti la partita viene annullata.',
+  'clock.firstMoveAlert.own': {
+    one: 'Hai {n} secondo per fare la tua prima mossa, altrimenti la partita viene annullata.',
+    other: 'Hai {n} secondi per fare la tua prima mossa, altrimenti la partita viene annullata.',
+  },
+  'clock.firstMoveAlert.other': {
+    one: 'Il {player} ha {n} secondo per fare la prima mossa, altrimenti la partita viene annullata.',
+    other: 'Il {player} ha {n} secondi per fare la prima mossa, altrimenti la partita viene annullata.',
+  },
   'clock.lowAlert': {
     one: '{player}: resta meno di {n} secondo.',
     other: '{player}: restano meno di {n} secondi.',
@@ -172,6 +186,10 @@ export default {
   'log.timeout': 'Il tempo del {player} è scaduto.',
   'log.abandon': 'Il {player} è rimasto assente troppo a lungo e la partita è stata chiusa.',
   'log.ownAbandon': 'La tua assenza è durata troppo e l’avversario ha chiuso la partita.',
+  'log.ownAbort': 'Hai annullato la partita.',
+  'log.abort': 'Il {player} ha annullato la partita.',
+  'log.ownNoShow': 'Non hai mosso in tempo: la partita è annullata.',
+  'log.noShow': 'Il {player} non ha mosso in tempo: la partita è annullata.',
   'log.end': 'La partita è finita.',
 
   'result.draw': 'La partita è patta.',
@@ -179,6 +197,7 @@ export default {
   'result.wins': 'Vince il {winner}.',
   'result.abandoned': 'Vince il {winner}: l’avversario ha lasciato la partita.',
   'result.void': 'Partita chiusa senza risultato: un giocatore se n’è andato prima della seconda mossa.',
+  'result.aborted': 'Partita annullata: nessun risultato.',
   'away.gone': 'Il {player} non è connesso.',
   'away.countdown': 'Il {player} non è connesso. Se non torna, potrai chiudere la partita tra {time}.',
   'away.claimable': 'Il {player} ha lasciato la partita. Puoi rivendicare la vittoria.',
@@ -353,6 +372,7 @@ export default {
   'err.not-abandoned': 'L’avversario è tornato, o non è assente da abbastanza tempo.',
   'err.no-chat': 'Qui non c’è una chat.',
   'err.chat-full': 'La chat di questo tavolo è piena.',
+  'err.too-late-to-abort': 'La partita non si può più annullare: entrambi hanno già mosso.',
 
   // correspondence
   'setup.clock.kind': 'Tipo di orologio',

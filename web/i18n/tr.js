@@ -108,6 +108,10 @@ export default {
   'action.resign.confirm': 'Gerçekten pes etmek istiyor musun? Oyun hemen biter.',
   'action.resign.yes': 'Evet, pes ediyorum',
   'action.resign.no': 'Hayır, oynamaya devam',
+  'action.abort': 'Oyunu iptal et',
+  'action.abort.confirm': 'Bu oyun iptal edilsin mi? Oyun sonuçsuz biter: kimse kazanmaz, kimse kaybetmez.',
+  'action.abort.yes': 'Evet, iptal et',
+  'action.abort.no': 'Hayır, oynamaya devam',
   'action.markMode': 'Tahmin işaretleri',
   'action.markMode.hint': 'İşaret kipi açık: bir noktaya tıklamak tahmin işareti koyar ya da kaldırır. Onları yalnızca sen görürsün.',
   'action.markMode.hint.touch': 'İşaret kipi açık: bir noktaya dokunmak tahmin işareti koyar ya da kaldırır. Onları yalnızca sen görürsün.',
@@ -119,6 +123,16 @@ export default {
 
   'clock.label': 'Saatler',
   'clock.low': 'süre azaldı',
+  'clock.firstMove.own': 'İlk hamleni yapmak için {time} süren var; yapmazsan oyun iptal edilir.',
+  'clock.firstMove.other': '{player}’ın ilk hamleyi yapmak için {time} süresi var; yapmazsa oyun iptal edilir.',
+  'clock.firstMoveAlert.own': {
+    one: 'İlk hamleni yapmak için {n} saniyen var; yapmazsan oyun iptal edilir.',
+    other: 'İlk hamleni yapmak için {n} saniyen var; yapmazsan oyun iptal edilir.',
+  },
+  'clock.firstMoveAlert.other': {
+    one: '{player}’ın ilk hamleyi yapmak için {n} saniyesi var; yapmazsa oyun iptal edilir.',
+    other: '{player}’ın ilk hamleyi yapmak için {n} saniyesi var; yapmazsa oyun iptal edilir.',
+  },
   'clock.lowAlert': {
     one: '{player}: {n} saniyeden az kaldı.',
     other: '{player}: {n} saniyeden az kaldı.',
@@ -172,6 +186,10 @@ export default {
   'log.timeout': '{player}’ın süresi doldu.',
   'log.abandon': '{player} çok uzun süre bağlantısız kaldı; oyun sonlandırıldı.',
   'log.ownAbandon': 'Çok uzun süre bağlantısız kaldın; rakibin oyunu sonlandırdı.',
+  'log.ownAbort': 'Oyunu iptal ettin.',
+  'log.abort': '{player} oyunu iptal etti.',
+  'log.ownNoShow': 'Zamanında hamle yapmadın: oyun iptal edildi.',
+  'log.noShow': '{player} zamanında hamle yapmadı: oyun iptal edildi.',
   'log.end': 'Oyun bitti.',
 
   'result.draw': 'Oyun berabere bitti.',
@@ -179,6 +197,7 @@ export default {
   'result.wins': '{winner} kazandı.',
   'result.abandoned': '{winner} kazandı: rakibi oyunu terk etti.',
   'result.void': 'Oyun sonuçsuz bitti: bir oyuncu ikinci hamleden önce ayrıldı.',
+  'result.aborted': 'Oyun iptal edildi: sonuç yok.',
   'away.gone': '{player} bağlı değil.',
   'away.countdown': '{player} bağlı değil. Geri dönmezse oyunu {time} sonra sonlandırabilirsin.',
   'away.claimable': '{player} oyunu terk etti. Galibiyeti talep edebilirsin.',
@@ -353,6 +372,7 @@ export default {
   'err.not-abandoned': 'Rakibin geri döndü ya da henüz yeterince uzun süre bağlantısız kalmadı.',
   'err.no-chat': 'Burada sohbet yok.',
   'err.chat-full': 'Bu masanın sohbeti doldu.',
+  'err.too-late-to-abort': 'Oyun artık iptal edilemez: iki taraf da hamle yaptı.',
 
   // correspondence
   'setup.clock.kind': 'Saat türü',
