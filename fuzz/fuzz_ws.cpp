@@ -16,8 +16,8 @@
 #include <set>
 
 #include "fuzz_check.h"
-#include "server/messages.h"
-#include "server/router.h"
+#include "server/table/messages.h"
+#include "server/table/router.h"
 #include "server_fixture.h"
 
 namespace pg::fuzz {

@@ -20,7 +20,7 @@
 
 #include "protocol/json.h"
 #include "referee/referee.h"
-#include "server/messages.h"
+#include "server/table/messages.h"
 
 namespace {
 

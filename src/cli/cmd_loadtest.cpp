@@ -11,7 +11,7 @@
 #include <string>
 
 #include "cli/commands.h"
-#include "server/latency_probe.h"
+#include "client/latency_probe.h"
 #include "server/server.h"
 
 namespace pg {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cli/commands.h"
-#include "server/client_address.h"
+#include "server/net/client_address.h"
 #include "server/server.h"
 
 namespace pg {

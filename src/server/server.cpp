@@ -15,14 +15,14 @@
 #include <thread>
 #include <vector>
 
-#include "server/creation_gate.h"
-#include "server/fd_budget.h"
-#include "server/http_api.h"
-#include "server/listener.h"
-#include "server/metrics.h"
-#include "server/server_context.h"
-#include "server/table.h"
-#include "server/table_registry.h"
+#include "server/api/creation_gate.h"
+#include "server/api/http_api.h"
+#include "server/net/fd_budget.h"
+#include "server/net/listener.h"
+#include "server/net/server_context.h"
+#include "server/node/metrics.h"
+#include "server/table/table.h"
+#include "server/table/table_registry.h"
 #include "store/open_store.h"
 
 namespace pg {

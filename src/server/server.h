@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "server/server_settings.h"
+#include "server/node/server_settings.h"
 
 namespace pg {
 

@@ -5,7 +5,7 @@
 
 #include "game_driver.h"
 #include "rules/types.h"
-#include "server/belief_api.h"
+#include "server/api/belief_api.h"
 
 namespace pg::test {
 namespace {

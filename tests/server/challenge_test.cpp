@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "game_driver.h"
-#include "server/client_address.h"
+#include "server/net/client_address.h"
 
 namespace pg::test {
 namespace {

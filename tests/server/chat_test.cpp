@@ -2,8 +2,8 @@
 // the end; stored before anyone reads it, kept with the game, back after a restart; limits on
 // text and rate; no chat on a hot seat.
 #include "game_driver.h"
-#include "server/peer.h"
-#include "server/table_chat.h"
+#include "server/table/peer.h"
+#include "server/table/table_chat.h"
 
 namespace pg::test {
 namespace {

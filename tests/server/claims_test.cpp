@@ -18,8 +18,8 @@
 #include <thread>
 #include <vector>
 
-#include "server/table.h"
-#include "server/table_registry.h"
+#include "server/table/table.h"
+#include "server/table/table_registry.h"
 #include "store/pg_store.h"
 #include "support/pg_test_server.h"
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "server/http_api.h"
-#include "server/metrics.h"
-#include "server/table_registry.h"
+#include "server/api/http_api.h"
+#include "server/node/metrics.h"
+#include "server/table/table_registry.h"
 #include "store/sqlite_store.h"
 
 namespace pg {

@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <thread>
 
-#include "server/fd_budget.h"
+#include "server/net/fd_budget.h"
 #include "server_harness.h"
 
 namespace pg::test {

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 
-#include "server/fd_budget.h"
+#include "server/net/fd_budget.h"
 
 namespace pg {
 namespace {

@@ -10,8 +10,8 @@
 #include <thread>
 #include <vector>
 
+#include "client/ws_client.h"
 #include "server/server.h"
-#include "server/ws_client.h"
 #include "support/pg_test_server.h"
 
 namespace pg {

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "game_driver.h"
-#include "server/metrics.h"
+#include "server/node/metrics.h"
 
 namespace pg::test {
 namespace {

@@ -2,7 +2,7 @@
 // send every connection of a table to one node; a join for another table on that connection is
 // refused, and a malformed id is refused before the upgrade.
 #include "game_driver.h"
-#include "server/query_param.h"
+#include "server/api/query_param.h"
 
 namespace pg::test {
 namespace {

@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "server/seat_tracker.h"
+#include "client/seat_tracker.h"
+#include "client/ws_client.h"
 #include "server/server.h"
-#include "server/ws_client.h"
 
 namespace pg::test {
 

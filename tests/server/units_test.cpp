@@ -5,15 +5,15 @@
 
 #include <set>
 
-#include "server/accept_language.h"
-#include "server/bot_time.h"
-#include "server/fischer_clock.h"
-#include "server/latency_probe.h"
-#include "server/module_imports.h"
-#include "server/rate_limiter.h"
-#include "server/static_files.h"
-#include "server/table_setup.h"
-#include "server/tokens.h"
+#include "client/latency_probe.h"
+#include "server/api/accept_language.h"
+#include "server/api/module_imports.h"
+#include "server/api/static_files.h"
+#include "server/node/rate_limiter.h"
+#include "server/node/tokens.h"
+#include "server/table/bot_time.h"
+#include "server/table/fischer_clock.h"
+#include "server/table/table_setup.h"
 
 namespace pg {
 namespace {

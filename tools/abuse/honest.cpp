@@ -10,10 +10,10 @@
 #include <thread>
 #include <vector>
 
+#include "client/latency_probe.h"
+#include "client/seat_tracker.h"
+#include "client/ws_client.h"
 #include "protocol/json.h"
-#include "server/latency_probe.h"
-#include "server/seat_tracker.h"
-#include "server/ws_client.h"
 
 namespace pg::abuse {
 

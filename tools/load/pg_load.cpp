@@ -31,8 +31,8 @@
 #include <thread>
 #include <vector>
 
+#include "client/seat_tracker.h"
 #include "protocol/json.h"
-#include "server/seat_tracker.h"
 
 namespace {
 

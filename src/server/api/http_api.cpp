@@ -1,0 +1,401 @@
+#include "server/api/http_api.h"
+
+#include <spdlog/spdlog.h>
+
+#include <ctime>
+#include <future>
+
+#include "ai/levels.h"
+#include "server/api/http_reply.h"
+#include "server/api/level_texts.h"
+#include "server/api/query_param.h"
+#include "server/node/exception_text.h"
+#include "server/node/tokens.h"
+#include "server/table/table_chat.h"
+#include "server/table/table_setup.h"
+#include "store/sgf_writer.h"
+#include "version.h"
+
+namespace pg {
+
+namespace {
+
+/// A 500 store-failed answer, counted in `metrics` (may be null).
+HttpReply storeFailedReply(Metrics* metrics, std::string_view message) {
+  if (metrics) metrics->storeError(Metrics::StoreErrorAt::Http);
+  return errorReply(500, "store-failed", message);
+}
+
+std::string_view pathOf(std::string_view target) {
+  const auto q = target.find('?');
+  return q == std::string_view::npos ? target : target.substr(0, q);
+}
+
+bool startsWith(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
+
+std::string utcDate(int64_t ms) {
+  const std::time_t t = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+  return buf;
+}
+
+bool endsWith(std::string_view s, std::string_view suffix) {
+  return s.size() > suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+/// "/api/games/<id>/belief" -> "<id>"; nullopt for any other path.
+std::optional<std::string> beliefGame(std::string_view path) {
+  if (!startsWith(path, "/api/games/") || !endsWith(path, "/belief")) return std::nullopt;
+  return std::string(path.substr(11, path.size() - 11 - 7));
+}
+
+/// The seat named by ?seat=, or nullopt if it names none.
+std::optional<Color> beliefSeat(std::string_view target) {
+  const auto seat = queryParam(target, "seat");
+  if (seat == "black") return Color::Black;
+  if (seat == "white") return Color::White;
+  return std::nullopt;
+}
+
+HttpReply badSeat() {
+  return errorReply(400, "bad-seat",
+                    "Name the seat whose beliefs to show: ?seat=black or ?seat=white.");
+}
+
+std::string beliefKey(const std::string& id, Color seat) {
+  return id + (seat == Color::Black ? "/black" : "/white");
+}
+
+HttpReply beliefBody(const std::shared_ptr<const std::string>& body) {
+  HttpReply r;
+  r.content_type = "application/json";
+  r.body = *body;
+  r.headers.emplace_back("Cache-Control", "no-store");  // as every JSON answer (jsonReply)
+  return r;
+}
+
+/// FNV-1a: the same seed for the same game on every build, so a map is reproducible.
+uint64_t seedOf(const std::string& key) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : key) h = (h ^ c) * 0x100000001b3ULL;
+  return h;
+}
+
+/// Belief computations under way at most; a request past them is answered 503 server-busy.
+constexpr int kMaxBeliefJobs = 2;
+
+}  // namespace
+
+struct HttpApi::Finished {
+  StoredTable rec;
+  TableSetup setup;
+  std::vector<StoredEvent> stored;
+  std::vector<Event> log;
+};
+
+HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
+                 Metrics* metrics, ChallengeStore* challenges, CreationGate* creations,
+                 Offload offload)
+    : registry_(registry),
+      store_(store),
+      settings_(settings),
+      metrics_(metrics),
+      creations_(creations),
+      files_(settings.web_dir, vendorFolderFor(settings.web_dir)),
+      offload_(std::move(offload)) {
+  if (challenges)
+    lobby_ = std::make_unique<ChallengeApi>(registry, *challenges, settings, creations, metrics);
+}
+
+std::string HttpApi::origin(const HttpRequest& req) const {
+  return linkOrigin(req, settings_);
+}
+
+HttpReply HttpApi::handle(const HttpRequest& req) const {
+  const std::string_view path = pathOf(req.target);
+  const bool get = req.method == "GET" || req.method == "HEAD";
+  try {
+    if (path == "/healthz") {
+      if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+      HttpReply r;
+      r.body = "ok\n";
+      r.headers.emplace_back("Cache-Control", "no-store");
+      return r;
+    }
+    if (path == "/metrics" && metrics_) {
+      if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+      return metricsPage();
+    }
+    if (path == "/api/info") {
+      if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+      const ServerLimits& l = settings_.limits;
+      return jsonReply(
+          200, Json{{"name", "phantomgo"},
+                    {"version", kVersion},
+                    {"commit", kGitCommit},
+                    {"strengths", computerStrengths()},
+                    {"levels", levelTexts()},
+                    {"limits", Json{{"max_frame_bytes", l.max_frame_bytes},
+                                    {"messages_per_second", l.messages_per_second},
+                                    {"message_burst", l.message_burst},
+                                    {"join_timeout_ms", l.join_timeout.count()},
+                                    {"idle_timeout_ms", l.idle_timeout.count()},
+                                    {"max_body_bytes", l.max_body_bytes}}},
+                    // What one client address may do (docs/protocol.md, Limits).
+                    {"per_address",
+                     Json{{"connections", l.connections_per_address},
+                          {"joins_per_second", l.joins_per_second_per_address},
+                          {"join_burst", l.join_burst_per_address},
+                          {"api_requests_per_second", l.api_requests_per_second_per_address},
+                          {"api_burst", l.api_burst_per_address},
+                          {"tables_per_minute", l.tables_per_minute_per_address},
+                          {"tables_per_hour", l.tables_per_hour_per_address},
+                          {"waiting_tables", l.waiting_tables_per_address},
+                          {"spectators_per_table", l.spectators_per_table_per_address},
+                          {"waiting_table_ttl_ms", l.waiting_table_ttl.count()}}},
+                    // What this node holds: another node may hold other numbers.
+                    {"node",
+                     Json{{"max_connections", l.max_connections}, {"max_tables", l.max_tables}}}});
+    }
+    if (path == "/api/tables") {
+      if (req.method != "POST") return errorReply(405, "method-not-allowed", "Use POST.");
+      return createTable(req);
+    }
+    if (startsWith(path, "/api/tables/")) {
+      if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+      return tableInfo(std::string(path.substr(12)));
+    }
+    if (lobby_ && (path == "/api/challenges" || startsWith(path, "/api/challenges/")))
+      return lobby_->handle(req, path);
+    if (startsWith(path, "/api/games/")) {
+      if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+      if (const auto id = beliefGame(path)) return belief(*id, req.target);
+      std::string id(path.substr(11));
+      const bool sgf = id.size() > 4 && id.substr(id.size() - 4) == "/sgf";
+      if (sgf) id.resize(id.size() - 4);
+      return game(id, sgf);
+    }
+    if (path == "/api" || startsWith(path, "/api/"))
+      return errorReply(404, "not-found", "No such endpoint.");
+    if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+    return files_.serve(req.target, req.if_none_match, req.accept_language);
+  } catch (const StoreError& e) {
+    spdlog::error("store failure on {} {}: {}", req.method, path, e.what());
+    return storeFailed("The server could not read or write its store.");
+  }
+}
+
+HttpReply HttpApi::metricsPage() const {
+  HttpReply r;
+  r.content_type = "text/plain; version=0.0.4; charset=utf-8";
+  r.body = metrics_->text();
+  r.headers.emplace_back("Cache-Control", "no-store");
+  return r;
+}
+
+HttpReply HttpApi::storeFailed(std::string_view message) const {
+  return storeFailedReply(metrics_, message);
+}
+
+namespace {
+
+/// The creator's answer: the table, its seat links (with their tokens) and the watch link.
+HttpReply createdReply(const std::string& origin, const TableRegistry::Created& created) {
+  const StoredTable& t = created.record;
+  const std::string base = origin + "/#table=" + t.id;
+  Json seats = Json::object();
+  auto seat = [&](const char* name, const std::string& token) {
+    if (!token.empty()) seats[name] = Json{{"token", token}, {"url", base + "&token=" + token}};
+  };
+  seat("black", t.black_token);
+  seat("white", t.white_token);
+  seat("hotseat", t.hotseat_token);
+  return jsonReply(201, Json{{"table", t.id},
+                             {"mode", created.info.at("mode")},
+                             {"seats", seats},
+                             {"watch_url", base},
+                             {"info", created.info}});
+}
+
+}  // namespace
+
+HttpReply HttpApi::createTable(const HttpRequest& req) const {
+  // The same path as handleAsync, waiting here for the store's answer.
+  std::promise<HttpReply> promise;
+  std::future<HttpReply> reply = promise.get_future();
+  createTableAsync(req, [&promise](HttpReply r) { promise.set_value(std::move(r)); });
+  return reply.get();
+}
+
+void HttpApi::handleAsync(const HttpRequest& req, ReplyFn reply) const {
+  if (req.method == "POST" && pathOf(req.target) == "/api/tables")
+    return createTableAsync(req, std::move(reply));
+  if (offload_ && (req.method == "GET" || req.method == "HEAD") && beliefGame(pathOf(req.target))) {
+    if (auto quick = beliefAtOnce(req.target)) return reply(std::move(*quick));
+    // Reading the log and sampling take a while: not on the network thread.
+    return offload_([this, req, reply = std::move(reply)] { reply(handle(req)); });
+  }
+  reply(handle(req));
+}
+
+void HttpApi::createTableAsync(const HttpRequest& req, ReplyFn reply) const {
+  Json body = req.body.empty() ? Json::object() : Json::parse(req.body, nullptr, false);
+  if (body.is_discarded())
+    return reply(errorReply(400, "bad-request", "The body is not valid JSON."));
+  std::optional<HttpReply> refused;
+  TableRegistry::NewTable options;
+  try {
+    if (creations_) {
+      setupFromJson(body);  // a bad request is answered 400 before anything is counted
+      options.id = newTableId();
+      refused = creations_->admit(req.client_key, options.id);
+      if (refused) return reply(std::move(*refused));
+    }
+    // May run after this HttpApi is gone (the registry waits for it, not the API): no `this`.
+    registry_.createAsync(
+        body,
+        [metrics = metrics_, gate = creations_, id = options.id, origin = origin(req), reply](
+            std::exception_ptr error, TableRegistry::Created created) {
+          if (!error) return reply(createdReply(origin, created));
+          if (gate) gate->discard(id);
+          spdlog::error("store failure on POST /api/tables: {}", exceptionText(error));
+          reply(storeFailedReply(metrics, "The server could not read or write its store."));
+        },
+        options);
+  } catch (const ProtocolError& e) {
+    refused = errorReply(400, "bad-request", e.what());
+  } catch (const ServerFull& e) {
+    refused = errorReply(503, "server-full", e.what());
+  } catch (const StoreError& e) {
+    spdlog::error("store failure on POST /api/tables: {}", e.what());
+    refused = storeFailed("The server could not read or write its store.");
+  }
+  if (refused && creations_ && !options.id.empty()) creations_->discard(options.id);
+  if (refused) reply(std::move(*refused));
+}
+
+HttpReply HttpApi::tableInfo(const std::string& id) const {
+  std::shared_ptr<Table> table;
+  try {
+    table = registry_.find(id);
+  } catch (const TableElsewhere&) {
+    HttpReply r = errorReply(503, "table-elsewhere", "Another server holds this table now.");
+    r.headers.emplace_back("Retry-After", "1");
+    return r;
+  }
+  if (!table) return errorReply(404, "no-such-table", "There is no such table.");
+  return jsonReply(200, table->info());
+}
+
+std::optional<HttpReply> HttpApi::refuseUnfinished(const std::string& id, Finished& out) const {
+  auto rec = isTableId(id) ? store_.table(id) : std::nullopt;
+  if (!rec) return errorReply(404, "no-such-table", "There is no such table.");
+  if (!rec->finished_at)
+    return errorReply(403, "not-over",
+                      "The game is not over: its record stays secret until the end.");
+  out.rec = std::move(*rec);
+  out.setup = setupFromJson(Json::parse(out.rec.setup));
+  out.stored = store_.events(id);
+  for (const StoredEvent& s : out.stored)
+    out.log.push_back(eventFromJson(Json::parse(s.event), out.setup.rules.size));
+  return std::nullopt;
+}
+
+std::optional<HttpReply> HttpApi::beliefAtOnce(std::string_view target) const {
+  const auto seat = beliefSeat(target);
+  if (!seat) return badSeat();
+  const auto id = beliefGame(pathOf(target));
+  if (!id) return std::nullopt;
+  if (auto body = belief_cache_.find(beliefKey(*id, *seat))) return beliefBody(body);
+  return std::nullopt;
+}
+
+HttpReply HttpApi::belief(const std::string& id, std::string_view target) const {
+  const auto seat = beliefSeat(target);
+  if (!seat) return badSeat();
+  const std::string key = beliefKey(id, *seat);
+  if (auto body = belief_cache_.find(key)) return beliefBody(body);
+  Finished f;
+  if (auto refused = refuseUnfinished(id, f)) return std::move(*refused);
+  if (belief_jobs_.fetch_add(1) >= kMaxBeliefJobs) {
+    belief_jobs_.fetch_sub(1);
+    HttpReply r = errorReply(503, "server-busy", "The server is busy; try again in a moment.");
+    r.headers.emplace_back("Retry-After", "2");
+    return r;
+  }
+  BeliefSteps steps;
+  try {
+    // The belief of the level that played; between people, the strongest level's.
+    const double power = beliefModelPower(f.setup.computer ? f.setup.computer->strength : "hard");
+    steps = computeBeliefSteps(f.setup.rules, f.log, *seat, seedOf(key), power);
+  } catch (const std::invalid_argument&) {
+    belief_jobs_.fetch_sub(1);
+    return storeFailed("The stored game is inconsistent.");
+  } catch (...) {
+    belief_jobs_.fetch_sub(1);
+    throw;
+  }
+  belief_jobs_.fetch_sub(1);
+  const auto body = std::make_shared<const std::string>(Json{
+      {"table", id},
+      {"seat", *seat == Color::Black ? "black" : "white"},
+      {"samples", steps.samples},
+      {"steps", steps.steps}}.dump());
+  belief_cache_.put(key, body);
+  return beliefBody(body);
+}
+
+HttpReply HttpApi::game(const std::string& id, bool sgf) const {
+  Finished f;
+  if (auto refused = refuseUnfinished(id, f)) return std::move(*refused);
+  const TableSetup& setup = f.setup;
+  const std::vector<Event>& log = f.log;
+  const auto& rec = f.rec;
+  Json record = Json::array();
+  for (size_t i = 0; i < f.stored.size(); ++i) {
+    const StoredEvent& s = f.stored[i];
+    if (log[i].kind == EventKind::Mark) continue;  // guess marks stay private
+    record.push_back(Json{{"seq", s.seq}, {"at", s.at}, {"event", Json::parse(s.event)}});
+  }
+  const Referee referee = Referee::replay(setup.rules, log);
+  if (!referee.over()) return storeFailed("The stored game is inconsistent.");
+  const Reveal reveal = referee.buildReveal();
+  if (sgf) {
+    SgfGame g;
+    g.rules = setup.rules;
+    g.reveal = reveal;
+    g.black_name = setup.black_name;
+    g.white_name = setup.white_name;
+    g.date = utcDate(rec.created_at);
+    g.game_name = "Phantom Go " + id;
+    g.application = std::string("phantomgo:") + kVersion;
+    HttpReply r;
+    r.content_type = "application/x-go-sgf; charset=utf-8";
+    r.body = writeSgf(g);
+    r.headers.emplace_back("Content-Disposition",
+                           "attachment; filename=\"phantomgo-" + id + ".sgf\"");
+    return r;
+  }
+  Json chat = Json::array();
+  for (const StoredChat& c : store_.chat(id)) chat.push_back(ChatLine::fromStored(c).toJson());
+  return jsonReply(200,
+                   Json{{"table", id},
+                        {"mode", std::string(tableModeName(setup.mode))},
+                        {"rules", rulesToJson(setup.rules)},
+                        {"clock", clockSetupToJson(setup.clock)},
+                        {"names", Json{{"black", setup.black_name}, {"white", setup.white_name}}},
+                        {"computer", computerToJson(setup)},
+                        {"result", resultToJson(reveal.result)},
+                        {"reveal", revealToJson(reveal, setup.rules.size)},
+                        {"record", record},
+                        {"chat", chat},
+                        {"created_at", rec.created_at},
+                        {"finished_at", *rec.finished_at}});
+}
+
+}  // namespace pg

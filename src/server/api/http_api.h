@@ -1,0 +1,74 @@
+// The HTTP side of the server, without Beast: the JSON API, /healthz, /metrics, and the static
+// files. See docs/protocol.md for every endpoint.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string_view>
+
+#include "server/api/belief_api.h"
+#include "server/api/challenge_api.h"
+#include "server/api/creation_gate.h"
+#include "server/api/http_types.h"
+#include "server/api/static_files.h"
+#include "server/node/metrics.h"
+#include "server/node/server_settings.h"
+#include "server/table/table_registry.h"
+#include "store/challenge_store.h"
+#include "store/store.h"
+
+namespace pg {
+
+class HttpApi {
+ public:
+  /// Runs a job off the network threads (the server's pool for slow work).
+  using Offload = std::function<void(std::function<void()>)>;
+  /// Everything referred to outlives the HttpApi. Without `metrics`, /metrics is 404 and
+  /// nothing is counted; without `challenges`, the lobby's endpoints are 404. With `offload`,
+  /// handleAsync computes beliefs (GET /api/games/<id>/belief) there; the jobs it is given
+  /// must all have run or been dropped before the HttpApi goes.
+  /// Without `creations`, creating tables has no limit per address.
+  HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
+          Metrics* metrics = nullptr, ChallengeStore* challenges = nullptr,
+          CreationGate* creations = nullptr, Offload offload = nullptr);
+  /// Answers one request. Safe from any thread. A creation waits here for the store.
+  HttpReply handle(const HttpRequest& req) const;
+  using ReplyFn = std::function<void(HttpReply)>;
+  /// Answers one request through `reply`, called once: at once for most requests; for a
+  /// creation (POST /api/tables) once the store has the table, possibly on the store's writer
+  /// thread, so the caller's thread does not wait for the disk; for a belief that is not in the
+  /// cache, from the offload job. Safe from any thread.
+  void handleAsync(const HttpRequest& req, ReplyFn reply) const;
+
+ private:
+  HttpReply createTable(const HttpRequest& req) const;
+  void createTableAsync(const HttpRequest& req, ReplyFn reply) const;
+  HttpReply tableInfo(const std::string& id) const;
+  HttpReply game(const std::string& id, bool sgf) const;
+  /// The finished game's stored record, or the refusal /api/games/<id> answers (no such table,
+  /// or not over: the same bytes for every endpoint under it).
+  struct Finished;
+  std::optional<HttpReply> refuseUnfinished(const std::string& id, Finished& out) const;
+  HttpReply belief(const std::string& id, std::string_view target) const;
+  /// The answer a belief request gets without computing anything (a bad seat, a cached map).
+  std::optional<HttpReply> beliefAtOnce(std::string_view target) const;
+  std::string origin(const HttpRequest& req) const;
+  HttpReply metricsPage() const;
+  /// A 500 store-failed answer, counted.
+  HttpReply storeFailed(std::string_view message) const;
+
+  TableRegistry& registry_;
+  Store& store_;
+  const ServerSettings& settings_;
+  Metrics* metrics_;
+  CreationGate* creations_;
+  StaticFiles files_;
+  std::unique_ptr<ChallengeApi> lobby_;  // null without a ChallengeStore
+  Offload offload_;
+  mutable BeliefCache belief_cache_{16};
+  mutable std::atomic<int> belief_jobs_{0};  // computations under way
+};
+
+}  // namespace pg

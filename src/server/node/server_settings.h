@@ -1,0 +1,49 @@
+// Everything `phantomgo serve` can be told, with its defaults.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "server/node/server_limits.h"
+#include "store/sqlite_store.h"
+
+namespace pg {
+
+struct ServerSettings {
+  std::string bind = "127.0.0.1";
+  uint16_t port = 8080;  ///< 0: any free port (see Server::port())
+  std::string db_path = "phantomgo.db";
+  std::string web_dir = "web";
+  /// Origin used in seat and watch links ("https://go.example.org"); empty: taken from the
+  /// request's Host header.
+  std::string public_url;
+  int threads = 2;      ///< network threads
+  int bot_threads = 1;  ///< threads for the computer players (never a network thread)
+  /// The computer player's time budget per action, in seconds (SearchLimits::seconds); each
+  /// strength uses its own share of it (easy a small part, hard all). With a clock, also
+  /// bounded by a twentieth of the time left.
+  double bot_seconds = 1.0;
+  Durability durability = Durability::Full;
+  /// Off: every commit is stored on the table's own strand before anyone is told, one
+  /// transaction per action (the path before group commit; kept for diagnosis, see
+  /// docs/reliability.md problem 4).
+  bool group_commit = true;
+  /// On a shared store: a table claimed less than this long ago is not handed over when
+  /// another node asks for it (when two nodes are asked for one table at once, as while a
+  /// proxy's view of the nodes changes, the table moves at most this often).
+  int hand_over_after_ms = 1500;
+  /// On an online table without a clock: how long the player on turn may be away (no
+  /// connection) before the opponent may end the game (docs/protocol.md, "Abandoned games").
+  int64_t abandon_after_ms = 120000;
+  /// On an online table with a live clock, whose clock waits until each side has moved once
+  /// (TableSetup::clockWaitsForFirstMoves): how long the player on turn has for that first move
+  /// before the game is aborted without a result. 0: no limit.
+  int64_t first_move_ms = 30000;
+  /// Proxies whose X-Real-IP / X-Forwarded-For name the client (client_address.h); a request
+  /// from any other peer is the peer's own. Empty: trust no one.
+  std::vector<std::string> trusted_proxies = {"127.0.0.1", "::1"};
+  ServerLimits limits;
+};
+
+}  // namespace pg

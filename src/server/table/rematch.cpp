@@ -1,0 +1,64 @@
+#include "server/table/rematch.h"
+
+#include "rules/assert.h"
+
+namespace pg {
+
+namespace {
+
+int index(Color c) {
+  return c == Color::Black ? 0 : 1;
+}
+
+}  // namespace
+
+Json Rematch::request(const TableSetup& setup) {
+  TableSetup next = setup;
+  std::swap(next.black_name, next.white_name);
+  if (next.computer) next.computer->color = opponent(next.computer->color);
+  return setupToJson(next);
+}
+
+bool Rematch::offer(Color c) {
+  if (offered_[index(c)]) return false;
+  offered_[index(c)] = true;
+  return true;
+}
+
+bool Rematch::clear() {
+  const bool any = offered_[0] || offered_[1];
+  offered_ = {};
+  return any;
+}
+
+std::optional<Color> Rematch::offeredBy() const {
+  if (offered_[0] == offered_[1]) return std::nullopt;
+  return offered_[0] ? Color::Black : Color::White;
+}
+
+std::string Rematch::tokenFor(Role role) const {
+  if (!table_) return "";
+  switch (role) {
+    case Role::Black:
+      return table_->white_token;
+    case Role::White:
+      return table_->black_token;
+    case Role::Hotseat:
+      return table_->hotseat_token;
+    case Role::Spectator:
+      return "";
+  }
+  return "";
+}
+
+Json Rematch::frameFor(Role role) const {
+  PG_ASSERT(table_.has_value(), "a rematch frame before the rematch is made");
+  Json j{{"type", "rematch"}, {"table", table_->id}};
+  if (const std::string token = tokenFor(role); !token.empty()) {
+    j["token"] = token;
+    j["seat"] = role == Role::Hotseat ? "hotseat" : role == Role::Black ? "white" : "black";
+  }
+  return j;
+}
+
+}  // namespace pg

@@ -1,0 +1,709 @@
+#include "server/table/table.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+#include <chrono>
+
+#include "rules/assert.h"
+#include "server/node/exception_text.h"
+#include "server/node/tokens.h"
+#include "server/table/bot_time.h"
+#include "server/table/command_play.h"
+#include "server/table/event_rows.h"
+#include "server/table/messages.h"
+#include "server/table/table_replay.h"
+
+namespace pg {
+
+namespace net = boost::asio;
+
+int64_t nowMs() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+std::shared_ptr<Table> Table::load(TableContext ctx, StoredTable record,
+                                   const std::vector<StoredEvent>& log,
+                                   std::optional<StoredTable> rematch,
+                                   const std::vector<StoredChat>& chat) {
+  TableSetup setup = setupFromJson(Json::parse(record.setup));
+  std::shared_ptr<Table> t(new Table(std::move(ctx), std::move(record), std::move(setup)));
+  t->referee_.emplace(replayLog(t->setup_.rules, t->record_, log, t->clock_,
+                                t->setup_.clockWaitsForFirstMoves(), nowMs()));
+  if (rematch) t->rematch_.made(std::move(*rematch));
+  std::vector<ChatLine> lines;
+  for (const StoredChat& c : chat) lines.push_back(ChatLine::fromStored(c));
+  t->chat_ = TableChat(std::move(lines));
+  t->spectators_ = SpectatorNumbers(t->chat_.highestSpectator());
+  t->publishInfo();
+  return t;
+}
+
+Table::Table(TableContext ctx, StoredTable record, TableSetup setup)
+    : ctx_(std::move(ctx)),
+      id_(record.id),
+      created_at_(record.created_at),
+      started_flag_(record.started_at.has_value()),
+      strand_(net::make_strand(*ctx_.io)),
+      record_(std::move(record)),
+      setup_(std::move(setup)),
+      keys_(record_.black_token, record_.white_token, record_.hotseat_token),
+      away_(nowMs()) {
+  if (setup_.clock)
+    clock_.emplace(setup_.clock->main_ms, setup_.clock->increment_ms, setup_.clock->capMs());
+  if (setup_.computer) {
+    uint64_t seed = 0;
+    secureRandom(&seed, sizeof seed);
+    auto player = makePlayer(setup_.computer->strength, seed);
+    if (!player) player = makePlayer("random", seed);
+    bot_.emplace(std::move(player), setup_.computer->color, *ctx_.bots, strand_, id_, ctx_.metrics);
+  }
+}
+
+void Table::start() {
+  net::post(strand_, [self = shared_from_this()] {
+    self->armTimer();
+    self->watchAway(nowMs());
+    self->maybeBot();
+  });
+}
+
+void Table::join(std::shared_ptr<Peer> peer, JoinRequest request) {
+  enqueue([this, peer = std::move(peer), req = std::move(request)] { doJoin(peer, req); });
+}
+
+void Table::command(std::shared_ptr<Peer> peer, Command request) {
+  enqueue([this, peer = std::move(peer), cmd = std::move(request)] { doCommand(peer, cmd); });
+}
+
+void Table::leave(Peer* peer) {
+  enqueue([this, peer] { doLeave(peer); });
+}
+
+void Table::enqueue(std::function<void()> f) {
+  // `self` keeps the table alive until f has run or is held (the queue belongs to the table).
+  net::post(strand_, [self = shared_from_this(), f = std::move(f)]() mutable {
+    self->commits_.runOrDefer(std::move(f));
+  });
+}
+
+void Table::shutdown() {
+  net::post(strand_, [self = shared_from_this()] {
+    self->closed_ = true;
+    self->timer_.cancel();
+    self->away_timer_.cancel();
+  });
+}
+
+void Table::drop(std::function<void()> then) {
+  net::post(strand_, [self = shared_from_this(), then = std::move(then)] {
+    self->doDrop();
+    if (then) then();
+  });
+}
+
+void Table::lost() {
+  // The write was refused before it reached the log: the new owner holds the whole game. The
+  // connections reconnect to it; what was held behind the write is dropped with the table.
+  spdlog::warn("table {}: its claim is held elsewhere now", id_);
+  doDrop();
+  if (ctx_.on_lost) ctx_.on_lost(this);
+}
+
+void Table::doDrop() {
+  if (!closed_) spdlog::info("table {}: no longer served here; its connections are closed", id_);
+  closed_ = true;
+  timer_.cancel();
+  away_timer_.cancel();
+  subs_.closeAll();
+}
+
+// ---- Joining and leaving ----
+
+void Table::doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req) {
+  auto fail = [&](std::string_view code, std::string_view message) {
+    peer->send(errorFrame(code, message));
+  };
+  if (closed_) return peer->close();  // dropped here: the client reconnects to the owner
+  if (subs_.roleOf(peer.get()))
+    return fail("already-joined", "This connection has already joined.");
+  Role role = Role::Spectator;
+  if (req.token) {
+    const auto seat = keys_.authenticate(*req.token);
+    if (!seat) return fail("bad-token", "That token holds no seat at this table.");
+    role = *seat;
+  }
+  // A seat always gets in; spectators from one address are a bounded crowd (each one is a
+  // fan-out of every event, and could speak in the spectators' chat).
+  if (role == Role::Spectator && !peer->address().empty() &&
+      subs_.spectatorsFrom(peer->address()) >=
+          ctx_.settings->limits.spectators_per_table_per_address) {
+    if (ctx_.metrics) ctx_.metrics->rateLimited(Metrics::Limit::Spectators);
+    return fail("rate-limited", "Too many spectators of this table from your address.");
+  }
+  const auto last = Subscribers::lastVersions(role, req.last_version);
+  if (!last)
+    return fail("bad-request", role == Role::Hotseat
+                                   ? "'last_version' must map black and white to versions."
+                                   : "'last_version' must be an integer.");
+
+  const int number = role == Role::Spectator ? spectators_.assign(peer.get()) : 0;
+  peer->send(joinedFrame(id_, role, buildInfo(), number));
+  subs_.add(peer, role, *referee_, *last);
+  peer->joined();
+  spdlog::info("table {}: {} joined ({})", id_, roleName(role), peer->label());
+
+  // The game's rematch is made: this connection's way there (the token only for a seat).
+  if (rematch_.table()) peer->send(makeFrame(rematch_.frameFor(role)));
+  if (!chat_.empty()) peer->send(makeFrame(chat_.historyFor(role, referee_->over())));
+
+  if (playsColor(role, Color::Black)) seat_joined_[0] = true;
+  if (playsColor(role, Color::White)) seat_joined_[1] = true;
+  if (!startIfReady(peer)) announceJoin(peer, false);
+}
+
+bool Table::startIfReady(const std::shared_ptr<Peer>& joiner) {
+  if (started()) return false;
+  for (Color c : {Color::Black, Color::White})
+    if (setup_.isHuman(c) && !seat_joined_[c == Color::Black ? 0 : 1]) return false;
+  const int64_t now = nowMs();
+  commits_.begin();
+  ctx_.store->markStartedAsync(
+      id_, now, [self = shared_from_this(), joiner, now](std::exception_ptr error) {
+        // Runs inline when the store answers at once on this strand (no group commit).
+        net::dispatch(self->strand_,
+                      [self, joiner, now, error] { self->finishStart(joiner, now, error); });
+      });
+  return true;
+}
+
+void Table::finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::exception_ptr error) {
+  commits_.end();
+  if (isClaimLost(error)) return lost();
+  if (error) {
+    writeFailed("the start", error, nullptr);
+  } else {
+    record_.started_at = at;
+    started_flag_ = true;
+    away_.turnStarted(at);
+    spdlog::info("table {}: started", id_);
+    if (clock_ && !referee_->over()) {
+      // A clock that waits for the first moves starts with the third turn (advanceClock).
+      if (!setup_.clockWaitsForFirstMoves()) clock_->start(referee_->toMove(), at);
+      subs_.broadcast(clockFrameAt(at));
+      armTimer();
+    }
+    maybeBot();
+  }
+  announceJoin(joiner, !error);
+  commits_.releaseHeld();
+}
+
+void Table::announceJoin(const std::shared_ptr<Peer>& joiner, bool clock_sent) {
+  if (clock_ && !clock_sent) joiner->send(clockFrameAt(nowMs()));
+  watchAway(nowMs());
+  broadcastPresence();
+  publishInfo();
+}
+
+void Table::doLeave(const Peer* peer) {
+  chat_.forget(peer);
+  spectators_.forget(peer);
+  if (subs_.remove(peer)) {
+    spdlog::info("table {}: a connection left", id_);
+    watchAway(nowMs());
+    broadcastPresence();
+    publishInfo();
+  }
+  idleIfAlone();
+}
+
+void Table::sweepIdle() {
+  enqueue([this] {
+    subs_.remove(nullptr);  // forgets the connections that have gone
+    idleIfAlone();
+  });
+}
+
+void Table::idleIfAlone() {
+  if (closed_ || !subs_.empty() || !ctx_.on_idle) return;
+  if (referee_->over()) return ctx_.on_idle(this);
+  if (!started() && !seat_joined_[0] && !seat_joined_[1]) {
+    // Nobody has taken a seat: everything of the table is in the store, and it waits there,
+    // not in memory. (Once a seat has joined, the table remembers it until the game starts,
+    // which needs every seat to have joined once: it stays.)
+    closed_ = true;
+    timer_.cancel();
+    away_timer_.cancel();
+    ctx_.on_idle(this);
+  }
+}
+
+void Table::expire(std::function<void()> then) {
+  enqueue([this, then = std::move(then)] {
+    if (closed_) {
+      if (then) then();
+      return;
+    }
+    if (!started()) {
+      spdlog::info("table {}: expired, nobody joined in time", id_);
+      subs_.broadcast(
+          errorFrame("table-expired", "Nobody joined this table in time; it has been closed."));
+    }
+    doDrop();
+    if (then) then();
+  });
+}
+
+// ---- Commands ----
+
+void Table::doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd) {
+  auto fail = [&](std::string_view code, std::string_view message) {
+    peer->send(errorFrame(code, message));
+  };
+  if (closed_) return;
+  const auto role = subs_.roleOf(peer.get());
+  if (!role) return fail("not-joined", "Join a table first.");
+  if (const auto* chat = std::get_if<ChatCommand>(&cmd)) return doChat(peer, *role, chat->text);
+  if (const auto* name = std::get_if<NameCommand>(&cmd)) return doName(peer, *role, name->name);
+  if (*role == Role::Spectator) return fail("spectator", "Spectators cannot play.");
+  const auto color = actingColor(*role,
+                                 std::visit(
+                                     [](const auto& c) -> SeatField {
+                                       if constexpr (requires { c.seat; })
+                                         return c.seat;
+                                       else
+                                         return std::nullopt;
+                                     },
+                                     cmd),
+                                 referee_->toMove());
+  if (!color) return fail("not-your-seat", "This connection does not hold that seat.");
+
+  if (std::holds_alternative<RematchCommand>(cmd) ||
+      std::holds_alternative<DeclineRematchCommand>(cmd))
+    return doRematch(peer, *role, *color, std::holds_alternative<DeclineRematchCommand>(cmd));
+
+  if (checkTime() && commits_.inFlight()) {
+    // The clock ran out first: this command is answered once the loss on time is stored.
+    commits_.hold([this, peer, cmd] { doCommand(peer, cmd); });
+    return;
+  }
+  const std::size_t before = referee_->log().size();
+  const int turn_before = referee_->turn();
+  const bool moving =
+      std::holds_alternative<TryCommand>(cmd) || std::holds_alternative<PassCommand>(cmd);
+  if (moving && !referee_->over() && !started())
+    return fail("not-started", "The game starts when every seat has joined.");
+  if (std::holds_alternative<ClaimAbandonedCommand>(cmd) && !referee_->over() &&
+      mayClaim(nowMs()) != *color)
+    return fail("not-abandoned",
+                "Your opponent is not on turn and away for long enough: the game goes on.");
+  const Answer a = playCommand(*referee_, *color, cmd);
+  if (!a.accepted()) return fail(refusalCode(*a.refusal), refusalMessage(*a.refusal));
+  commit(before, turn_before, peer);
+}
+
+void Table::commit(std::size_t before, int turn_before, const std::shared_ptr<Peer>& actor) {
+  const int64_t now = nowMs();
+  std::vector<StoredEvent> rows = storedRows(referee_->log(), before, now, setup_.rules.size);
+  std::optional<StoredEnd> end;
+  if (referee_->over()) end = StoredEnd{now, resultToJson(referee_->result()).dump()};
+  commits_.begin();
+  const auto start = std::chrono::steady_clock::now();
+  ctx_.store->appendAsync(
+      id_, std::move(rows), std::move(end),
+      [self = shared_from_this(), before, turn_before, now, actor,
+       start](std::exception_ptr error) {
+        if (self->ctx_.metrics)
+          self->ctx_.metrics->commitLatency(std::chrono::steady_clock::now() - start);
+        // Runs inline when the store answers at once on this strand (no group commit).
+        net::dispatch(self->strand_, [self, before, turn_before, now, actor, error] {
+          self->finishCommit(before, turn_before, now, actor, error);
+        });
+      });
+}
+
+void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
+                         const std::shared_ptr<Peer>& actor, std::exception_ptr error) {
+  commits_.end();
+  if (isClaimLost(error)) return lost();
+  const std::vector<Event>& log = referee_->log();
+  if (error) {
+    writeFailed("an event, rolled back", error, actor);
+    std::vector<Event> kept(log.begin(), log.begin() + static_cast<std::ptrdiff_t>(before));
+    referee_.emplace(Referee::replay(setup_.rules, kept));
+    armTimer(1000);  // a loss on time that could not be stored is tried again
+    maybeBot();      // and so is the computer's move
+    commits_.releaseHeld();
+    return;
+  }
+  bool public_event = false;
+  for (std::size_t i = before; i < log.size(); ++i) public_event |= log[i].kind != EventKind::Mark;
+  logAccepted(id_, log, before);
+  countActions(before);
+  if (clock_) advanceClock(*clock_, *referee_, turn_before, now);
+  if (referee_->turn() != turn_before) away_.turnStarted(now);
+  watchAway(now);
+  // The public info is brought up to date before anyone hears of the events, and sent after
+  // them: a GET /api/tables/<id> that follows an event a client was told is never older than
+  // it (BadInputTest lost that race about once in 40 runs).
+  const Json info = buildInfo();
+  const bool info_changed = info_.update(info, referee_->over());
+  subs_.flush(*referee_);
+  if (clock_ && public_event) subs_.broadcast(clockFrameAt(now));
+  if (info_changed) subs_.broadcast(infoFrame(info));
+  if (referee_->over()) {
+    const Result& r = referee_->result();
+    spdlog::info("table {}: over, {} ({})", id_,
+                 r.winner == Color::Empty ? "draw" : std::string(colorName(r.winner)) + " wins",
+                 endReasonName(r.reason));
+    timer_.cancel();
+    away_timer_.cancel();
+    // Every line is open to everyone now: the players read the spectators' too.
+    if (!chat_.empty())
+      subs_.sendEach([this](Role role) { return makeFrame(chat_.historyFor(role, true)); });
+    if (subs_.empty() && ctx_.on_idle) ctx_.on_idle(this);
+  } else {
+    armTimer();
+    maybeBot();
+  }
+  commits_.releaseHeld();
+}
+
+void Table::writeFailed(const char* what, std::exception_ptr error,
+                        const std::shared_ptr<Peer>& told) const {
+  spdlog::error("table {}: could not store {}: {}", id_, what, exceptionText(error));
+  if (ctx_.metrics) ctx_.metrics->storeError(Metrics::StoreErrorAt::Table);
+  if (told)
+    told->send(
+        errorFrame("store-failed", "The server could not save this; nothing changed. Try again."));
+}
+
+void Table::countActions(std::size_t before) const {
+  if (!ctx_.metrics) return;
+  const std::vector<Event>& log = referee_->log();
+  for (std::size_t i = before; i < log.size(); ++i) {
+    switch (log[i].kind) {
+      case EventKind::Try:
+        ctx_.metrics->actionPlayed(Metrics::Action::Try);
+        break;
+      case EventKind::Pass:
+        ctx_.metrics->actionPlayed(Metrics::Action::Pass);
+        break;
+      case EventKind::Resign:
+        ctx_.metrics->actionPlayed(Metrics::Action::Resign);
+        break;
+      case EventKind::Abort:
+        ctx_.metrics->actionPlayed(Metrics::Action::Abort);
+        break;
+      case EventKind::NoShow:
+      case EventKind::Timeout:
+      case EventKind::Abandon:
+      case EventKind::Mark:
+        break;
+    }
+  }
+}
+
+// ---- The clock ----
+
+std::optional<FirstMoveDue> Table::firstMoveDue() const {
+  if (!setup_.clockWaitsForFirstMoves() || ctx_.settings->first_move_ms <= 0 || !started() ||
+      !referee_->realGame().mayAbort())
+    return std::nullopt;
+  return FirstMoveDue{referee_->toMove(), away_.turnSince() + ctx_.settings->first_move_ms};
+}
+
+std::optional<int64_t> Table::timeDeadline() const {
+  if (!clock_ || referee_->over()) return std::nullopt;
+  if (clock_->running() != Color::Empty) return clock_->deadline();
+  if (const auto due = firstMoveDue()) return due->deadline;
+  return std::nullopt;
+}
+
+Frame Table::clockFrameAt(int64_t now) const {
+  return clockFrame(*setup_.clock, *clock_, now, firstMoveDue());
+}
+
+void Table::armTimer(int64_t min_wait_ms) {
+  timer_.cancel();
+  const auto deadline = timeDeadline();
+  if (!deadline || closed_) return;
+  const int64_t wait = std::max(min_wait_ms, *deadline - nowMs() + 1);
+  // The wake-up holds the table (the timer's handler is not the table's to keep).
+  timer_.arm(wait, [self = shared_from_this()](uint64_t generation) {
+    self->commits_.runOrDefer([t = self.get(), generation] {
+      // A commit that was in flight re-armed the timer: this wake-up is stale then.
+      if (!t->timer_.current(generation)) return;
+      const auto due = t->timeDeadline();
+      const bool expired = due && *due <= nowMs();
+      if (!t->checkTime()) t->armTimer(expired ? 1000 : 1);
+    });
+  });
+}
+
+bool Table::checkTime() {
+  if (closed_ || referee_->over()) return false;
+  const auto deadline = timeDeadline();
+  if (!deadline || nowMs() < *deadline) return false;
+  const std::size_t before = referee_->log().size();
+  const int turn_before = referee_->turn();
+  // The running clock ran out, or the player on turn made no first move in time.
+  const Color running = clock_->running();
+  const Answer a =
+      running != Color::Empty ? referee_->timeout(running) : referee_->noShow(referee_->toMove());
+  if (!a.accepted()) return false;
+  commit(before, turn_before, nullptr);
+  return true;
+}
+
+// ---- The computer player ----
+
+void Table::maybeBot() {
+  if (!bot_ || bot_->busy() || closed_ || referee_->over() || !started()) return;
+  const Color c = bot_->color();
+  if (referee_->toMove() != c) return;
+  subs_.broadcast(makeFrame(Json{{"type", "thinking"}, {"seat", std::string(colorName(c))}}));
+  // The levels below hard stop sooner, at their playout count (ai/players.cpp).
+  const SearchLimits limits = botTime(ctx_.settings->bot_seconds, clock_, c, nowMs());
+  // The computer's only input is its seat's view, copied: it never sees the real board.
+  bot_->think(referee_->view(audienceOf(c)), limits,
+              [self = shared_from_this()](Action action, int version) {
+                self->commits_.runOrDefer(
+                    [t = self.get(), action, version] { t->botDone(action, version); });
+              });
+}
+
+void Table::botDone(Action action, int version) {
+  bot_->answered();
+  if (closed_) return;
+  const Color c = bot_->color();
+  if (referee_->over() || referee_->toMove() != c || referee_->version(audienceOf(c)) != version) {
+    maybeBot();  // the game moved on while it thought
+    return;
+  }
+  if (checkTime()) return;
+  const std::size_t before = referee_->log().size();
+  const int turn_before = referee_->turn();
+  bot_->play(*referee_, action);
+  commit(before, turn_before, nullptr);
+}
+
+// ---- Chat ----
+
+void Table::doChat(const std::shared_ptr<Peer>& peer, Role role, const std::string& text) {
+  const auto refused =
+      chat_.refusal(role, setup_.mode == TableMode::Online, peer.get(), RateLimiter::Clock::now());
+  if (refused) {
+    if (ctx_.metrics && std::string_view(refused->code) == "rate-limited")
+      ctx_.metrics->rateLimited(Metrics::Limit::Chat);
+    return peer->send(errorFrame(refused->code, refused->message));
+  }
+  ChatLine line = chat_.next(role, text, referee_->turn(), nowMs(), spectators_.of(peer.get()));
+  StoredChat stored = line.stored();
+  commits_.begin();
+  ctx_.store->appendChatAsync(
+      id_, std::move(stored),
+      [self = shared_from_this(), peer, line = std::move(line)](std::exception_ptr error) {
+        net::dispatch(self->strand_,
+                      [self, peer, line, error] { self->finishChat(peer, line, error); });
+      });
+}
+
+void Table::finishChat(const std::shared_ptr<Peer>& peer, const ChatLine& line,
+                       std::exception_ptr error) {
+  commits_.end();
+  if (isClaimLost(error)) return lost();
+  if (error) {
+    writeFailed("a chat line", error, peer);
+  } else {
+    chat_.add(line);
+    const bool over = referee_->over();
+    subs_.sendEach([&](Role r) -> Frame {
+      const auto f = chat_.frameFor(line, r, over);
+      return f ? makeFrame(*f) : nullptr;
+    });
+  }
+  commits_.releaseHeld();
+}
+
+// ---- Names ----
+
+void Table::doName(const std::shared_ptr<Peer>& peer, Role role, const std::string& name) {
+  auto fail = [&](std::string_view code, std::string_view message) {
+    peer->send(errorFrame(code, message));
+  };
+  if (role == Role::Spectator) return fail("spectator", "Spectators have no seat to name.");
+  if (role == Role::Hotseat)
+    return fail("not-your-seat", "A hot seat's names are chosen when the table is made.");
+  if (referee_->over())
+    return fail("game-over", "The game is over: its names are kept as they were.");
+  const Color c = role == Role::Black ? Color::Black : Color::White;
+  TableSetup next = setup_;
+  std::string& slot = c == Color::Black ? next.black_name : next.white_name;
+  slot = name.empty() ? std::string(c == Color::Black ? "Black" : "White") : name;
+  if (next == setup_) return fail("no-change", "That is the name already.");
+  std::string json = setupToJson(next).dump();
+  commits_.begin();
+  ctx_.store->setSetupAsync(id_, json,
+                            [self = shared_from_this(), peer, next = std::move(next),
+                             json](std::exception_ptr error) mutable {
+                              net::dispatch(
+                                  self->strand_, [self, peer, next = std::move(next),
+                                                  json = std::move(json), error]() mutable {
+                                    self->finishName(peer, std::move(next), std::move(json), error);
+                                  });
+                            });
+}
+
+void Table::finishName(const std::shared_ptr<Peer>& peer, TableSetup next, std::string json,
+                       std::exception_ptr error) {
+  commits_.end();
+  if (isClaimLost(error)) return lost();
+  if (error) {
+    writeFailed("a name", error, peer);
+  } else {
+    setup_ = std::move(next);
+    record_.setup = std::move(json);
+    publishInfo();
+  }
+  commits_.releaseHeld();
+}
+
+// ---- Rematch ----
+
+void Table::doRematch(const std::shared_ptr<Peer>& peer, Role role, Color color, bool decline) {
+  auto fail = [&](std::string_view code, std::string_view message) {
+    peer->send(errorFrame(code, message));
+  };
+  if (!referee_->over()) return fail("not-over", "A rematch can be offered once the game is over.");
+  // Made already: this connection's way there again.
+  if (rematch_.table()) return peer->send(makeFrame(rematch_.frameFor(role)));
+  if (rematch_busy_) return;  // being stored: every connection hears of it then
+  if (decline) {
+    const std::optional<Color> stood = rematch_.offeredBy();
+    if (!rematch_.clear()) return fail("no-change", "There is no rematch offer to take back.");
+    // The other seat's offer was declined: everyone is told who declined (an offer taken back
+    // by its own seat is only the info's change).
+    if (stood && *stood != color) subs_.broadcast(rematchDeclinedFrame(color));
+    return publishInfo();
+  }
+  if (!rematch_.offer(color)) return fail("no-change", "You have offered a rematch already.");
+  // Against the computer and on a hot seat there is nobody else to ask.
+  if (setup_.mode != TableMode::Online) rematch_.offer(opponent(color));
+  if (!rematch_.agreed()) return publishInfo();
+  makeRematch(peer);
+}
+
+void Table::makeRematch(const std::shared_ptr<Peer>& asker) {
+  rematch_busy_ = true;
+  commits_.begin();
+  try {
+    ctx_.create_table(
+        Rematch::request(setup_), id_,
+        [self = shared_from_this(), asker](std::exception_ptr error, StoredTable made) {
+          net::dispatch(self->strand_, [self, asker, error, made = std::move(made)]() mutable {
+            self->finishRematch(asker, error, std::move(made));
+          });
+        });
+  } catch (...) {
+    finishRematch(asker, std::current_exception(), StoredTable{});
+  }
+}
+
+void Table::finishRematch(const std::shared_ptr<Peer>& asker, std::exception_ptr error,
+                          StoredTable made) {
+  commits_.end();
+  rematch_busy_ = false;
+  if (error) {
+    spdlog::error("table {}: could not create the rematch: {}", id_, exceptionText(error));
+    rematch_.clear();
+    publishInfo();
+    if (asker)
+      asker->send(
+          errorFrame("store-failed", "The server could not create the rematch; offer it again."));
+  } else {
+    rematch_.made(std::move(made));
+    spdlog::info("table {}: rematch at table {}", id_, rematch_.table()->id);
+    subs_.sendEach([this](Role r) { return makeFrame(rematch_.frameFor(r)); });
+    publishInfo();
+  }
+  commits_.releaseHeld();
+}
+
+// ---- Abandoned games ----
+
+bool Table::abandonRuleApplies() const {
+  return setup_.mode == TableMode::Online && !setup_.clock;
+}
+
+std::optional<Color> Table::mayClaim(int64_t now) const {
+  if (!abandonRuleApplies() || !started() || referee_->over()) return std::nullopt;
+  const Color on_turn = referee_->toMove();
+  const auto at = away_.claimableAt(on_turn, ctx_.settings->abandon_after_ms);
+  if (!at || now < *at) return std::nullopt;
+  return opponent(on_turn);
+}
+
+void Table::watchAway(int64_t now) {
+  const Presence p = presence();
+  away_.presence(Color::Black, p.black, now);
+  away_.presence(Color::White, p.white, now);
+  away_timer_.cancel();
+  if (!abandonRuleApplies() || !started() || referee_->over() || closed_) return;
+  const auto at = away_.claimableAt(referee_->toMove(), ctx_.settings->abandon_after_ms);
+  if (!at || *at <= now) return;
+  away_timer_.arm(*at - now + 1, [self = shared_from_this()](uint64_t generation) {
+    self->commits_.runOrDefer([t = self.get(), generation] {
+      if (t->away_timer_.current(generation)) t->publishInfo();
+    });
+  });
+}
+
+// ---- Public information ----
+
+Presence Table::presence() const {
+  Presence p = subs_.presence();
+  p.black = p.black || !setup_.isHuman(Color::Black);
+  p.white = p.white || !setup_.isHuman(Color::White);
+  return p;
+}
+
+void Table::broadcastPresence() {
+  const Presence p = presence();
+  subs_.broadcast(presenceFrame(p.black, p.white, p.spectators));
+}
+
+AwayInfo Table::awayInfo(int64_t now) const {
+  AwayInfo a;
+  if (!abandonRuleApplies()) return a;
+  a.after_ms = ctx_.settings->abandon_after_ms;
+  a.away_since = {away_.awaySince(Color::Black), away_.awaySince(Color::White)};
+  if (started() && !referee_->over())
+    a.claim_at = away_.claimableAt(referee_->toMove(), ctx_.settings->abandon_after_ms);
+  a.may_claim = mayClaim(now);
+  return a;
+}
+
+Json Table::buildInfo() const {
+  ClockInfo clock;
+  if (clock_ && clock_->running() != Color::Empty) clock.deadline = clock_->deadline();
+  if (setup_.clockWaitsForFirstMoves() && ctx_.settings->first_move_ms > 0)
+    clock.first_move_ms = ctx_.settings->first_move_ms;
+  RematchInfo rematch;
+  rematch.offered_by = rematch_.offeredBy();
+  if (rematch_.table()) rematch.table = rematch_.table()->id;
+  return PublicInfo::build(id_, setup_, record_.created_at, started(), presence(), *referee_, clock,
+                           awayInfo(nowMs()), rematch);
+}
+
+void Table::publishInfo() {
+  Json info = buildInfo();
+  const bool over = referee_->over();
+  if (info_.update(info, over)) subs_.broadcast(infoFrame(info));
+}
+
+}  // namespace pg

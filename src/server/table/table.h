@@ -1,0 +1,245 @@
+// A table: one game, its referee, its clock, its computer player and its connections. Everything
+// a table does runs on its own strand, so its state needs no lock; the public methods may be
+// called from any thread and only post work onto the strand.
+//
+// The order of an input is always: the referee decides; the new events are committed to the
+// store; only then does any connection hear of them, each audience in its own form (the
+// referee's per-audience streams; see referee/visibility.h). A refused input is answered to
+// its sender only and changes nothing.
+//
+// The table orchestrates its parts, each with one job: SeatKeys (which seat a token holds),
+// Subscribers (the connections and the fan-out to them), CommitQueue (the write in flight and
+// the inputs held behind it), BotDriver (the computer's thinking jobs) and PublicInfo (the
+// public info and when it changed).
+//
+// Writes are asynchronous (the store may gather many tables' writes into one disk flush):
+// while one is in flight (an append of events, or the start of the game), the table holds
+// every other input (joins, commands, leaves, the clock, the computer's move) and runs them in
+// order once the write is answered. So nobody ever sees, in an event, a snapshot or the public
+// info, anything the store does not hold.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "protocol/client_message.h"
+#include "protocol/json.h"
+#include "referee/referee.h"
+#include "server/node/metrics.h"
+#include "server/node/server_settings.h"
+#include "server/table/away_watch.h"
+#include "server/table/bot_driver.h"
+#include "server/table/clock_timer.h"
+#include "server/table/commit_queue.h"
+#include "server/table/fischer_clock.h"
+#include "server/table/messages.h"
+#include "server/table/peer.h"
+#include "server/table/public_info.h"
+#include "server/table/rematch.h"
+#include "server/table/seat_keys.h"
+#include "server/table/spectator_numbers.h"
+#include "server/table/subscribers.h"
+#include "server/table/table_chat.h"
+#include "server/table/table_setup.h"
+#include "server/table/table_strand.h"
+#include "store/store.h"
+
+namespace pg {
+
+class Table;
+
+/// What a table needs from the server. Everything referred to outlives the tables.
+struct TableContext {
+  boost::asio::io_context* io = nullptr;
+  Store* store = nullptr;
+  boost::asio::thread_pool* bots = nullptr;  ///< the computer players think here
+  const ServerSettings* settings = nullptr;
+  Metrics* metrics = nullptr;  ///< the node's counters; null: nothing is counted
+  /// Called on the table's strand when a finished table, or one not started that no seat has
+  /// joined yet, has no connection left (it may then be dropped from memory; it is reloaded
+  /// from the store on demand). A table not started closes itself first: a join that reaches
+  /// it afterwards is closed, and the client's reconnect loads the table again.
+  std::function<void(const Table*)> on_idle;
+  /// Called on the table's strand when the store refused a write because this node no longer
+  /// holds the table's claim (ClaimLost): the table has dropped itself (see Table::drop).
+  std::function<void(const Table*)> on_lost;
+  /// Answers a table creation: the stored record (with its seat tokens), or the error.
+  using Created = std::function<void(std::exception_ptr error, StoredTable record)>;
+  /// Creates a table from a create request, as the rematch of `rematch_of` (as POST
+  /// /api/tables does; set by the registry). `done` may run on any thread. Throws as
+  /// TableRegistry::createAsync (ProtocolError, ServerFull), having created nothing.
+  std::function<void(const Json& request, const std::string& rematch_of, Created done)>
+      create_table;
+};
+
+/// Milliseconds since the Unix epoch (the time stored with events).
+int64_t nowMs();
+
+class Table : public std::enable_shared_from_this<Table> {
+ public:
+  /// Rebuilds a table from its stored record and log (an empty log for a new table). The
+  /// clock is rebuilt from the event times; the downtime since the last stored instant is not
+  /// charged. Throws std::exception if the record or the log is corrupt.
+  /// `rematch` is the stored record of the table's rematch (record.rematch), if it has one.
+  static std::shared_ptr<Table> load(TableContext ctx, StoredTable record,
+                                     const std::vector<StoredEvent>& log,
+                                     std::optional<StoredTable> rematch = std::nullopt,
+                                     const std::vector<StoredChat>& chat = {});
+
+  const std::string& id() const { return id_; }
+
+  /// Arms the clock and wakes the computer player if it is on turn. Call once after load().
+  void start();
+  /// A join request from a connection (its `table` is not looked at: the caller routed it).
+  void join(std::shared_ptr<Peer> peer, JoinRequest request);
+  /// A game command (try, pass, resign, mark) from a connection.
+  void command(std::shared_ptr<Peer> peer, Command request);
+  /// The connection closed.
+  void leave(Peer* peer);
+  /// Stops the timers and the computer player; later inputs are ignored.
+  void shutdown();
+  /// The table is no longer served here (its claim went to another node, or the store lost
+  /// every claim): stops as shutdown() does and closes every connection, so that the clients
+  /// reconnect and land on the table's new owner. Nothing stored is touched. `then` runs on the
+  /// strand afterwards: every write the table began is queued in the store by then.
+  void drop(std::function<void()> then = {});
+
+  /// A finished table, or a waiting one that no seat has joined, with no connection asks to
+  /// leave memory (as when its last connection leaves): for one that was loaded without a
+  /// join (GET /api/tables/<id>), or only watched.
+  void sweepIdle();
+  /// Marks the table as just looked up (TableRegistry::find), so that a sweep leaves it be
+  /// while the join that looked it up is on its way. Any thread.
+  void touch() { touched_at_ = std::chrono::steady_clock::now().time_since_epoch().count(); }
+  /// When touch() was last called, in steady_clock ticks. Any thread.
+  int64_t touchedAt() const { return touched_at_.load(); }
+
+  /// Nobody joined in time (TableRegistry::expireWaiting, after it forgot the table): unless
+  /// the game started meanwhile, every connection is told `table-expired`; then all are closed
+  /// as drop() closes them. Nothing stored is touched. `then` runs on the strand afterwards.
+  void expire(std::function<void()> then = {});
+
+  /// Public information (GET /api/tables/<id>): no hidden information. Any thread.
+  Json info() const { return info_.get(); }
+  bool over() const { return info_.over(); }
+  /// Whether the game has started (every human seat joined once). Any thread.
+  bool hasStarted() const { return started_flag_.load(); }
+  /// When the table was created, milliseconds since the Unix epoch. Any thread.
+  int64_t createdAt() const { return created_at_; }
+
+ private:
+  Table(TableContext ctx, StoredTable record, TableSetup setup);
+
+  void doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req);
+  void doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd);
+  void doLeave(const Peer* peer);
+  /// With no connection left, a finished or waiting table asks to leave memory (on_idle).
+  void idleIfAlone();
+  /// Runs `f` on the strand now, or after the write in flight.
+  void enqueue(std::function<void()> f);
+
+  /// Once every human seat has joined, stores the start; true when that write has begun.
+  bool startIfReady(const std::shared_ptr<Peer>& joiner);
+  void finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::exception_ptr error);
+  /// The joiner's clock (unless the start just broadcast it), then presence and info to all.
+  void announceJoin(const std::shared_ptr<Peer>& joiner, bool started_now);
+  bool started() const { return record_.started_at.has_value(); }
+
+  /// Stores the events from `before` on; once they are stored (finishCommit), tells everyone.
+  /// On a store failure, rolls the referee back and tells `actor` (if any).
+  void commit(std::size_t before, int turn_before, const std::shared_ptr<Peer>& actor);
+  void finishCommit(std::size_t before, int turn_before, int64_t at,
+                    const std::shared_ptr<Peer>& actor, std::exception_ptr error);
+  /// What drop() does, on the strand.
+  void doDrop();
+  /// A write was refused for a lost claim: drops the table and tells the registry.
+  void lost();
+  /// A write of `what` failed (not for a lost claim): logged and counted; `told` (if any) hears
+  /// `store-failed`. Nothing of it was stored.
+  void writeFailed(const char* what, std::exception_ptr error,
+                   const std::shared_ptr<Peer>& told) const;
+  /// The stored actions from `before` on, counted in the node's metrics.
+  void countActions(std::size_t before) const;
+
+  void armTimer(int64_t min_wait_ms = 1);
+  /// While the clock waits for each side's first move (TableSetup::clockWaitsForFirstMoves):
+  /// who is on turn and when they must have moved; nullopt otherwise.
+  std::optional<FirstMoveDue> firstMoveDue() const;
+  /// When the timer must act: the running clock's deadline, or the first move's.
+  std::optional<int64_t> timeDeadline() const;
+  /// The clock frame as of `now`, with the first move's deadline while there is one.
+  Frame clockFrameAt(int64_t now) const;
+  /// Applies a loss on time if the running player's time is up, or aborts the game if the player
+  /// on turn made no first move in time. Returns whether it did.
+  bool checkTime();
+
+  void maybeBot();
+  void botDone(Action action, int version);
+
+  /// A chat line from `role`; once stored (finishChat), every connection that may read it gets it.
+  void doChat(const std::shared_ptr<Peer>& peer, Role role, const std::string& text);
+  void finishChat(const std::shared_ptr<Peer>& peer, const ChatLine& line,
+                  std::exception_ptr error);
+  /// A seat names itself; once the new setup is stored (finishName), the info tells everyone.
+  void doName(const std::shared_ptr<Peer>& peer, Role role, const std::string& name);
+  void finishName(const std::shared_ptr<Peer>& peer, TableSetup next, std::string json,
+                  std::exception_ptr error);
+  /// A rematch offer (or acceptance), or its withdrawal (decline), from `role` playing `color`.
+  void doRematch(const std::shared_ptr<Peer>& peer, Role role, Color color, bool decline);
+  /// Stores the rematch's table; once stored (finishRematch), sends every connection its way.
+  void makeRematch(const std::shared_ptr<Peer>& asker);
+  void finishRematch(const std::shared_ptr<Peer>& asker, std::exception_ptr error,
+                     StoredTable made);
+
+  /// Whether the abandonment rule applies here: an online table without a clock.
+  bool abandonRuleApplies() const;
+  /// The seat that may end the game now because the player on turn stayed away, if any.
+  std::optional<Color> mayClaim(int64_t now) const;
+  /// Brings the away times up to date with who is connected, and arms the wake-up that
+  /// publishes the moment the opponent may end the game.
+  void watchAway(int64_t now);
+
+  /// Who is connected; a computer seat always is.
+  Presence presence() const;
+  void broadcastPresence();
+  Json buildInfo() const;
+  AwayInfo awayInfo(int64_t now) const;
+  /// Keeps the public info up to date and sends it to every subscriber when it changed.
+  void publishInfo();
+
+  TableContext ctx_;
+  const std::string id_;
+  const int64_t created_at_;
+  std::atomic<bool> started_flag_{false};  // record_.started_at is set, for other threads
+  std::atomic<int64_t> touched_at_{0};     // touch()
+  TableStrand strand_;
+  ClockTimer timer_{strand_};
+
+  StoredTable record_;
+  TableSetup setup_;
+  SeatKeys keys_;
+  std::optional<Referee> referee_;
+  std::optional<FischerClock> clock_;
+  std::array<bool, 2> seat_joined_{};  // since this process started
+  Subscribers subs_;
+  CommitQueue commits_{strand_};
+  std::optional<BotDriver> bot_;
+  AwayWatch away_;
+  Rematch rematch_;
+  TableChat chat_;
+  SpectatorNumbers spectators_;
+  bool rematch_busy_ = false;  // its table is being stored
+  ClockTimer away_timer_{strand_};
+  bool closed_ = false;
+  PublicInfo info_;
+};
+
+}  // namespace pg
