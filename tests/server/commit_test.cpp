@@ -49,10 +49,11 @@ class GatedStore : public Store {
  public:
   bool gate_creations = false;
   bool gate_starts = false;
+  bool gate_setups = false;
   void createTable(const StoredTable& t) override { real_.createTable(t); }
   void createTableAsync(StoredTable t, AppendDone done) override {
     if (!gate_creations) return Store::createTableAsync(std::move(t), std::move(done));
-    held_.push_back(Held{t.id, {}, {}, std::move(done), std::move(t), {}});
+    held_.push_back(Held{t.id, {}, {}, std::move(done), std::move(t), {}, {}});
   }
   void append(const std::string& id, const std::vector<StoredEvent>& events,
               const std::optional<StoredEnd>& end) override {
@@ -60,18 +61,22 @@ class GatedStore : public Store {
   }
   void appendAsync(const std::string& id, std::vector<StoredEvent> events,
                    std::optional<StoredEnd> end, AppendDone done) override {
-    held_.push_back(Held{id, std::move(events), std::move(end), std::move(done), {}, {}});
+    held_.push_back(Held{id, std::move(events), std::move(end), std::move(done), {}, {}, {}});
   }
   void markStarted(const std::string& id, int64_t at) override { real_.markStarted(id, at); }
   void markStartedAsync(const std::string& id, int64_t at, AppendDone done) override {
     if (!gate_starts) return Store::markStartedAsync(id, at, std::move(done));
-    held_.push_back(Held{id, {}, {}, std::move(done), {}, at});
+    held_.push_back(Held{id, {}, {}, std::move(done), {}, at, {}});
   }
   std::optional<StoredTable> table(const std::string& id) override { return real_.table(id); }
   std::vector<StoredEvent> events(const std::string& id) override { return real_.events(id); }
   std::vector<StoredChat> chat(const std::string& id) override { return real_.chat(id); }
   void setSetup(const std::string& id, const std::string& setup) override {
     real_.setSetup(id, setup);
+  }
+  void setSetupAsync(const std::string& id, std::string setup, AppendDone done) override {
+    if (!gate_setups) return Store::setSetupAsync(id, std::move(setup), std::move(done));
+    held_.push_back(Held{id, {}, {}, std::move(done), {}, {}, std::move(setup)});
   }
   void appendChat(const std::string& id, const StoredChat& line) override {
     real_.appendChat(id, line);
@@ -91,6 +96,8 @@ class GatedStore : public Store {
       real_.createTable(*h.create);
     else if (h.start)
       real_.markStarted(h.id, *h.start);
+    else if (h.setup)
+      real_.setSetup(h.id, *h.setup);
     else
       real_.append(h.id, h.events, h.end);
     h.done(nullptr);
@@ -104,6 +111,7 @@ class GatedStore : public Store {
     AppendDone done;
     std::optional<StoredTable> create;
     std::optional<int64_t> start;
+    std::optional<std::string> setup;
   };
   SqliteStore real_{":memory:", Durability::Normal, /*group_commit=*/false};
   std::deque<Held> held_;
@@ -192,6 +200,28 @@ TEST_F(CommitTest, NothingIsToldBeforeTheStoreHoldsItAndLaterInputsWaitInOrder) 
   ASSERT_EQ(spectator->of("snapshot").size(), 1u);
   EXPECT_EQ(spectator->of("snapshot")[0]["version"], 2);
   EXPECT_EQ(store_.events(table_->id()).size(), 2u);
+}
+
+TEST_F(CommitTest, AnInfoBuiltWhileAClosedConnectionsLeaveWaitsIsTrueAsAWhole) {
+  // Black renames, and White's connection is gone before the name is stored; its leave waits
+  // behind the write. The info the name's commit sends must already count White as away.
+  store_.gate_setups = true;
+  send(black_, {{"type", "name"}, {"name", "Bo"}});
+  ASSERT_EQ(store_.held(), 1u);
+  Peer* gone = white_.get();
+  white_.reset();  // the session is destroyed: its peer has expired
+  table_->leave(gone);
+  const std::size_t infos_before = black_->of("info").size();
+  store_.answer();
+  poll();
+  const auto infos = black_->of("info");
+  ASSERT_GT(infos.size(), infos_before);
+  for (std::size_t i = infos_before; i < infos.size(); ++i) {
+    const Json& white = infos[i]["info"]["seats"]["white"];
+    EXPECT_FALSE(white["connected"].get<bool>()) << infos[i].dump();
+    EXPECT_TRUE(white["away_since"].is_number()) << infos[i].dump();
+  }
+  EXPECT_EQ(infos.back()["info"]["names"]["black"], "Bo");
 }
 
 TEST_F(CommitTest, AFailedAppendChangesNothingAndIsAnsweredToTheSenderOnly) {

@@ -688,7 +688,12 @@ AwayInfo Table::awayInfo(int64_t now) const {
   return a;
 }
 
-Json Table::buildInfo() const {
+Json Table::buildInfo() {
+  // Who is connected and since when each seat has been away, as of one moment: a connection
+  // that has closed but whose leave has not run yet is already away in both (an info built in
+  // between, as by a name change, once said `connected: false` with `away_since: null`).
+  const int64_t now = nowMs();
+  watchAway(now);
   ClockInfo clock;
   if (clock_ && clock_->running() != Color::Empty) clock.deadline = clock_->deadline();
   if (setup_.clockWaitsForFirstMoves() && ctx_.settings->first_move_ms > 0)
@@ -697,7 +702,7 @@ Json Table::buildInfo() const {
   rematch.offered_by = rematch_.offeredBy();
   if (rematch_.table()) rematch.table = rematch_.table()->id;
   return PublicInfo::build(id_, setup_, record_.created_at, started(), presence(), *referee_, clock,
-                           awayInfo(nowMs()), rematch);
+                           awayInfo(now), rematch);
 }
 
 void Table::publishInfo() {

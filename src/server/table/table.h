@@ -210,7 +210,8 @@ class Table : public std::enable_shared_from_this<Table> {
   /// Who is connected; a computer seat always is.
   Presence presence() const;
   void broadcastPresence();
-  Json buildInfo() const;
+  /// The public info as of now (the away times brought up to date with who is connected first).
+  Json buildInfo();
   AwayInfo awayInfo(int64_t now) const;
   /// Keeps the public info up to date and sends it to every subscriber when it changed.
   void publishInfo();
