@@ -6,7 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
 import { t, language } from './i18n/i18n.js';
 import { Replay, stepLink } from './replay.js';
-import { playerName, resultSentence, rulesSummary } from './table.js';
+import { playerName, resultSentence, rulesSummary } from './table-texts.js';
 import { clockSummary } from './clock.js';
 import { ChatRecord } from './chat.js';
 

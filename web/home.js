@@ -6,7 +6,7 @@ import { t, formatNumber, colorName, language } from './i18n/i18n.js';
 import { forgetTable, saveTable, savedTables } from './saved.js';
 import { errorSentence } from './errors.js';
 import { Board } from './board.js';
-import { resultSentence } from './table.js';
+import { resultSentence } from './table-texts.js';
 import { clockSummary, formatTimeLeft, lowTimeMs } from './clock.js';
 import { Lobby, listingEnded } from './lobby.js';
 import { parseKomi } from './komi.js';
