@@ -10,7 +10,7 @@ CXX_FILES = $(shell find $(FORMAT_DIRS) -type f \( -name '*.cpp' -o -name '*.h' 
 # The targets depend on each other's order (deps before build before tests).
 .NOTPARALLEL:
 .PHONY: all deps build programs check test asan web-test fuzz-smoke cluster-test abuse-test serve \
-	format format-check clean
+	flake-check format format-check clean
 
 all: build
 
@@ -58,6 +58,11 @@ abuse-test:
 # errors; the optimised tree builds the programs that the browser and cluster tests drive.
 # `make build test` runs the suites optimised.
 check: deps programs asan web-test fuzz-smoke cluster-test abuse-test
+
+# Not in `check`: the server and store suites 20 times and the browser suite 3 times, beside a
+# CPU load on both cores (stress-ng), to find the races a single run misses (about two hours).
+flake-check: deps programs
+	JOBS=$(JOBS) tools/flake_check.sh
 
 serve: deps programs
 	$(BIN) serve
