@@ -648,10 +648,14 @@ std::optional<Color> Table::mayClaim(int64_t now) const {
   return opponent(on_turn);
 }
 
-void Table::watchAway(int64_t now) {
+void Table::syncAway(int64_t now) {
   const Presence p = presence();
   away_.presence(Color::Black, p.black, now);
   away_.presence(Color::White, p.white, now);
+}
+
+void Table::watchAway(int64_t now) {
+  syncAway(now);
   away_timer_.cancel();
   if (!abandonRuleApplies() || !started() || referee_->over() || closed_) return;
   const auto at = away_.claimableAt(referee_->toMove(), ctx_.settings->abandon_after_ms);
@@ -693,7 +697,7 @@ Json Table::buildInfo() {
   // that has closed but whose leave has not run yet is already away in both (an info built in
   // between, as by a name change, once said `connected: false` with `away_since: null`).
   const int64_t now = nowMs();
-  watchAway(now);
+  syncAway(now);
   ClockInfo clock;
   if (clock_ && clock_->running() != Color::Empty) clock.deadline = clock_->deadline();
   if (setup_.clockWaitsForFirstMoves() && ctx_.settings->first_move_ms > 0)

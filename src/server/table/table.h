@@ -206,6 +206,9 @@ class Table : public std::enable_shared_from_this<Table> {
   /// Brings the away times up to date with who is connected, and arms the wake-up that
   /// publishes the moment the opponent may end the game.
   void watchAway(int64_t now);
+  /// Brings the away times up to date with who is connected, and nothing else (no timer: it may
+  /// run before the table is on its strand, as when a load builds the first info).
+  void syncAway(int64_t now);
 
   /// Who is connected; a computer seat always is.
   Presence presence() const;
