@@ -12,9 +12,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const ParsedMessage parsed = parseClientMessage(text);
   if (const auto* e = std::get_if<ParseError>(&parsed)) {
-    PG_FUZZ_CHECK(e->code == "bad-json" || e->code == "bad-request" || e->code == "unknown-command",
-                  "unknown code " + e->code);
-    PG_FUZZ_CHECK(!e->message.empty() && e->message.back() == '.', "message " + e->message);
+    PG_FUZZ_CHECK(
+        e->err == Err::BadJson || e->err == Err::BadRequest || e->err == Err::UnknownCommand,
+        "unknown code " + std::string(e->code()));
+    PG_FUZZ_CHECK(!e->text.empty() && e->text.back() == '.', "message " + e->text);
     return 0;
   }
   const ClientMessage& m = std::get<ClientMessage>(parsed);

@@ -115,7 +115,7 @@ void play(Referee& ref, const std::string& action) {
                              (a.legal ? "legal" : "illegal"));
   }
   if (!a.accepted())
-    throw std::logic_error("'" + action + "' was refused: " + std::string(refusalCode(*a.refusal)));
+    throw std::logic_error("'" + action + "' was refused: " + std::string(refusalName(*a.refusal)));
 }
 
 constexpr Audience kAudiences[] = {Audience::Black, Audience::White, Audience::Spectator};

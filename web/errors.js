@@ -7,7 +7,7 @@ export const ERROR_CODES = [
   'occupied-visible', 'already-tried', 'no-change', 'game-over', 'rate-limited', 'store-failed',
   'not-over', 'not-found', 'method-not-allowed', 'too-large', 'server-full', 'server-busy',
   'table-elsewhere', 'wrong-table', 'not-abandoned', 'no-chat', 'chat-full', 'table-expired',
-  'too-late-to-abort',
+  'too-late-to-abort', 'name-unchanged', 'hotseat-names', 'rematch-offered', 'no-rematch-offer',
 ];
 
 /// The sentence for an error code; codes this page does not know get a general sentence.

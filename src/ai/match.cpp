@@ -114,7 +114,7 @@ MatchStats runMatch(const MatchConfig& cfg,
         const Answer ans = ref.tryPoint(c, act.point);
         if (!ans.accepted()) {
           sum.note = who + " lost: bad try " + pointName(act.point, cfg.rules.size) + " (" +
-                     std::string(refusalMessage(*ans.refusal)) + ")";
+                     std::string(refusalName(*ans.refusal)) + ")";
           ++side.failures;
           ref.resign(c);
         } else if (ans.legal) {

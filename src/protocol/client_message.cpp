@@ -5,7 +5,7 @@ namespace pg {
 namespace {
 
 ParseError badRequest(std::string message) {
-  return ParseError{"bad-request", std::move(message)};
+  return Error::detail(Err::BadRequest, std::move(message));
 }
 
 /// The "seat" field, or the error its malformed value earns.
@@ -202,8 +202,7 @@ ParsedMessage parseClientMessage(std::string_view text) {
 }
 
 ParsedMessage parseClientJson(const Json& msg) {
-  if (msg.is_discarded() || !msg.is_object())
-    return ParseError{"bad-json", "A message must be one JSON object."};
+  if (msg.is_discarded() || !msg.is_object()) return Error::of(Err::BadJson);
   if (!msg.contains("type") || !msg.at("type").is_string())
     return badRequest("A message needs a \"type\".");
   const std::string& type = msg.at("type").get_ref<const std::string&>();
@@ -213,7 +212,7 @@ ParsedMessage parseClientJson(const Json& msg) {
       type == "claim-abandoned" || type == "rematch" || type == "decline-rematch" ||
       type == "chat" || type == "name")
     return parseCommand(type, msg);
-  return ParseError{"unknown-command", "Unknown command."};
+  return Error::of(Err::UnknownCommand);
 }
 
 Json toJson(const ClientMessage& m) {

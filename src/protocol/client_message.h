@@ -13,17 +13,15 @@
 #include <string_view>
 #include <variant>
 
+#include "protocol/errors.h"
 #include "protocol/json.h"
 #include "rules/types.h"
 
 namespace pg {
 
 /// A refused message: the `code` and English `message` of the error frame its sender gets.
-struct ParseError {
-  std::string code;
-  std::string message;
-  bool operator==(const ParseError&) const = default;
-};
+/// A message refused for its shape: bad-json, bad-request (with what is wrong), unknown-command.
+using ParseError = Error;
 
 struct PingRequest {
   bool operator==(const PingRequest&) const = default;

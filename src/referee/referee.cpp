@@ -7,7 +7,7 @@
 
 namespace pg {
 
-std::string_view refusalCode(Refusal r) {
+std::string_view refusalName(Refusal r) {
   switch (r) {
     case Refusal::GameOver:
       return "game-over";
@@ -25,26 +25,6 @@ std::string_view refusalCode(Refusal r) {
       return "too-late-to-abort";
   }
   return "bad-input";
-}
-
-std::string_view refusalMessage(Refusal r) {
-  switch (r) {
-    case Refusal::GameOver:
-      return "The game is over.";
-    case Refusal::NotYourTurn:
-      return "It is not your turn.";
-    case Refusal::OffBoard:
-      return "That point is not on the board.";
-    case Refusal::OwnStone:
-      return "You can see a stone on that point already.";
-    case Refusal::AlreadyTried:
-      return "You already tried that point this turn.";
-    case Refusal::NoChange:
-      return "That mark is already as you asked.";
-    case Refusal::TooLateToAbort:
-      return "Each side has moved: the game can no longer be aborted.";
-  }
-  return "Bad input.";
 }
 
 std::string_view eventKindName(EventKind k) {
@@ -83,7 +63,7 @@ Referee Referee::replay(const Rules& rules, const std::vector<Event>& log) {
     const Answer a = r.apply(log[i]);
     if (!a.accepted())
       throw std::invalid_argument("event " + std::to_string(i) +
-                                  " is refused on replay: " + std::string(refusalCode(*a.refusal)));
+                                  " is refused on replay: " + std::string(refusalName(*a.refusal)));
   }
   return r;
 }

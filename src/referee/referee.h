@@ -30,8 +30,9 @@ enum class Refusal : uint8_t {
   NoChange,        ///< a guess mark that is already set, or cleared when not set
   TooLateToAbort,  ///< an abort after each side has moved once
 };
-std::string_view refusalCode(Refusal r);     ///< stable machine code, e.g. "not-your-turn"
-std::string_view refusalMessage(Refusal r);  ///< a plain English sentence
+/// A name for logs and tests, e.g. "not-your-turn". What a client is told (its code and text)
+/// is the error catalog's (protocol/errors.h: errorOf).
+std::string_view refusalName(Refusal r);
 
 /// The answer to an input: refused (bad input), or accepted. For a try, `legal` tells which.
 struct Answer {

@@ -124,7 +124,7 @@ TEST(WhoLearnsWhat, NoAbortOnceEachSideHasMoved) {
   const std::size_t logged = r.log().size();
   EXPECT_EQ(r.abortGame(Color::Black).refusal, Refusal::TooLateToAbort);
   EXPECT_EQ(r.noShow(Color::Black).refusal, Refusal::TooLateToAbort);
-  EXPECT_EQ(refusalCode(Refusal::TooLateToAbort), "too-late-to-abort");
+  EXPECT_EQ(refusalName(Refusal::TooLateToAbort), "too-late-to-abort");
   EXPECT_EQ(r.log().size(), logged);
   EXPECT_FALSE(r.over());
 }

@@ -164,7 +164,7 @@ TEST(TableChatLimits, AFullSpectatorsChannelLeavesThePlayersTheirs) {
   const auto now = RateLimiter::Clock::now();
   const auto refused = chat.refusal(Role::Spectator, true, &watcher, now);
   ASSERT_TRUE(refused);
-  EXPECT_STREQ(refused->code, "chat-full");
+  EXPECT_EQ(refused->err, Err::ChatFull);
   EXPECT_FALSE(chat.refusal(Role::Black, true, &black, now)) << "the players may still talk";
 }
 

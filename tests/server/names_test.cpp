@@ -19,7 +19,7 @@ TEST_F(NamesTest, ASeatNamesItselfForEveryoneAndTheRecord) {
   EXPECT_EQ(http("GET", "/api/tables/" + id).json().at("names").at("black"), "Ann");
 
   white->send(Json{{"type", "name"}, {"name", "Bo Øster"}});
-  EXPECT_EQ(white->nextError().value("code", ""), "no-change");
+  EXPECT_EQ(white->nextError().value("code", ""), "name-unchanged");
   for (const Json& bad : {Json{{"type", "name"}}, Json{{"type", "name"}, {"name", 3}},
                           Json{{"type", "name"}, {"name", std::string(41, 'b')}},
                           Json{{"type", "name"}, {"name", "tab\there"}}}) {
@@ -69,7 +69,7 @@ TEST_F(NamesTest, AnEmptyNameIsTheColourAgainAndAHotSeatIsNamedAtCreation) {
                    {"table", hot.at("table")},
                    {"token", hot.at("seats").at("hotseat").at("token")}});
   device.send(Json{{"type", "name"}, {"name", "Ann"}});
-  EXPECT_EQ(device.nextError().value("code", ""), "not-your-seat");
+  EXPECT_EQ(device.nextError().value("code", ""), "hotseat-names");
 }
 
 }  // namespace

@@ -35,7 +35,7 @@ TEST_F(RematchTest, AcceptedOfferSwapsTheColoursAndGivesEachSeatOnlyItsOwnToken)
   for (Client* c : {g.black.get(), g.white.get(), g.spectator.get()})
     c->nextInfo([](const Json& i) { return i.at("rematch").at("offered_by") == "black"; });
   g.black->send(Json{{"type", "rematch"}});
-  EXPECT_EQ(g.black->nextError().value("code", ""), "no-change");
+  EXPECT_EQ(g.black->nextError().value("code", ""), "rematch-offered");
 
   g.white->send(Json{{"type", "rematch"}});
   const Json to_black = nextOfType(*g.black, "rematch");
@@ -116,7 +116,7 @@ TEST_F(RematchTest, DeclineAndWithdraw) {
   EXPECT_EQ(told.value("by", ""), "white");
   g.black->nextInfo([](const Json& i) { return i.at("rematch").at("offered_by").is_null(); });
   g.black->send(Json{{"type", "decline-rematch"}});
-  EXPECT_EQ(g.black->nextError().value("code", ""), "no-change");
+  EXPECT_EQ(g.black->nextError().value("code", ""), "no-rematch-offer");
   // Offered and taken back by the same seat: no one declined.
   g.white->send(Json{{"type", "rematch"}});
   g.black->nextInfo([](const Json& i) { return i.at("rematch").at("offered_by") == "white"; });

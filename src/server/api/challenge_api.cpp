@@ -37,7 +37,7 @@ HttpReply rateLimited(int64_t retry_after_ms) {
 }
 
 HttpReply noSuchChallenge() {
-  return errorReply(404, "no-such-challenge", "There is no such challenge.");
+  return errorReply(Error::of(Err::NoSuchChallenge));
 }
 
 }  // namespace
@@ -57,25 +57,28 @@ HttpReply ChallengeApi::handle(const HttpRequest& req, std::string_view path) co
     if (path == kRoot) {
       if (get) return list();
       if (req.method == "POST") return create(req);
-      return errorReply(405, "method-not-allowed", "Use GET or POST.");
+      return errorReply(Error::detail(Err::MethodNotAllowed, "Use GET or POST."));
     }
     std::string_view rest = path.substr(kRoot.size());
-    if (rest.empty() || rest.front() != '/')
-      return errorReply(404, "not-found", "No such endpoint.");
+    if (rest.empty() || rest.front() != '/') return errorReply(Error::of(Err::NotFound));
     rest.remove_prefix(1);
     const bool taking = rest.size() > 5 && rest.substr(rest.size() - 5) == "/take";
     if (taking) rest.remove_suffix(5);
     const std::string id(rest);
     if (taking) {
-      if (req.method != "POST") return errorReply(405, "method-not-allowed", "Use POST.");
-      if (!isTableId(id)) return errorReply(400, "bad-request", "That is not a challenge id.");
+      if (req.method != "POST")
+        return errorReply(Error::detail(Err::MethodNotAllowed, "Use POST."));
+      if (!isTableId(id))
+        return errorReply(Error::detail(Err::BadRequest, "That is not a challenge id."));
       return take(req, id);
     }
-    if (req.method != "DELETE") return errorReply(405, "method-not-allowed", "Use DELETE.");
-    if (!isTableId(id)) return errorReply(400, "bad-request", "That is not a challenge id.");
+    if (req.method != "DELETE")
+      return errorReply(Error::detail(Err::MethodNotAllowed, "Use DELETE."));
+    if (!isTableId(id))
+      return errorReply(Error::detail(Err::BadRequest, "That is not a challenge id."));
     return cancel(req, id);
   } catch (const ProtocolError& e) {
-    return errorReply(400, "bad-request", e.what());
+    return errorReply(Error::detail(Err::BadRequest, e.what()));
   }
 }
 
@@ -123,7 +126,7 @@ HttpReply ChallengeApi::create(const HttpRequest& req) const {
   } catch (const ServerFull& e) {
     store_.discard(c.id);
     if (creations_) creations_->discard(options.id);
-    return errorReply(503, "server-full", e.what());
+    return errorReply(Error::of(Err::ServerFull));
   } catch (...) {
     store_.discard(c.id);
     if (creations_) creations_->discard(options.id);
@@ -163,9 +166,9 @@ HttpReply ChallengeApi::take(const HttpRequest& req, const std::string& id) cons
                                  {"watch_url", origin + "/#table=" + t.table_id}});
     }
     case TakeResult::Status::AlreadyTaken:
-      return errorReply(409, "taken", "Someone else has taken this challenge.");
+      return errorReply(Error::of(Err::ChallengeTaken));
     case TakeResult::Status::Expired:
-      return errorReply(410, "expired", "This challenge has expired.");
+      return errorReply(Error::of(Err::ChallengeExpired));
     case TakeResult::Status::Unknown:
       break;
   }
@@ -179,9 +182,9 @@ HttpReply ChallengeApi::cancel(const HttpRequest& req, const std::string& id) co
       spdlog::info("challenge {}: cancelled", id);
       return jsonReply(200, Json{{"challenge", id}, {"cancelled", true}});
     case CancelResult::WrongSecret:
-      return errorReply(403, "bad-secret", "That is not this challenge's cancel secret.");
+      return errorReply(Error::of(Err::BadSecret));
     case CancelResult::Gone:
-      return errorReply(410, "gone", "This challenge was already taken, cancelled or expired.");
+      return errorReply(Error::of(Err::ChallengeGone));
     case CancelResult::Unknown:
       break;
   }

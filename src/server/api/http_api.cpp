@@ -21,9 +21,9 @@ namespace pg {
 namespace {
 
 /// A 500 store-failed answer, counted in `metrics` (may be null).
-HttpReply storeFailedReply(Metrics* metrics, std::string_view message) {
+HttpReply storeFailedReply(Metrics* metrics) {
   if (metrics) metrics->storeError(Metrics::StoreErrorAt::Http);
-  return errorReply(500, "store-failed", message);
+  return errorReply(Error::of(Err::StoreFailed));
 }
 
 std::string_view pathOf(std::string_view target) {
@@ -63,8 +63,7 @@ std::optional<Color> beliefSeat(std::string_view target) {
 }
 
 HttpReply badSeat() {
-  return errorReply(400, "bad-seat",
-                    "Name the seat whose beliefs to show: ?seat=black or ?seat=white.");
+  return errorReply(Error::of(Err::BadSeat));
 }
 
 std::string beliefKey(const std::string& id, Color seat) {
@@ -121,18 +120,18 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
   const bool get = req.method == "GET" || req.method == "HEAD";
   try {
     if (path == "/healthz") {
-      if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+      if (!get) return errorReply(Error::detail(Err::MethodNotAllowed, "Use GET."));
       HttpReply r;
       r.body = "ok\n";
       r.headers.emplace_back("Cache-Control", "no-store");
       return r;
     }
     if (path == "/metrics" && metrics_) {
-      if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+      if (!get) return errorReply(Error::detail(Err::MethodNotAllowed, "Use GET."));
       return metricsPage();
     }
     if (path == "/api/info") {
-      if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+      if (!get) return errorReply(Error::detail(Err::MethodNotAllowed, "Use GET."));
       const ServerLimits& l = settings_.limits;
       return jsonReply(
           200, Json{{"name", "phantomgo"},
@@ -163,30 +162,30 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
                      Json{{"max_connections", l.max_connections}, {"max_tables", l.max_tables}}}});
     }
     if (path == "/api/tables") {
-      if (req.method != "POST") return errorReply(405, "method-not-allowed", "Use POST.");
+      if (req.method != "POST")
+        return errorReply(Error::detail(Err::MethodNotAllowed, "Use POST."));
       return createTable(req);
     }
     if (startsWith(path, "/api/tables/")) {
-      if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+      if (!get) return errorReply(Error::detail(Err::MethodNotAllowed, "Use GET."));
       return tableInfo(std::string(path.substr(12)));
     }
     if (lobby_ && (path == "/api/challenges" || startsWith(path, "/api/challenges/")))
       return lobby_->handle(req, path);
     if (startsWith(path, "/api/games/")) {
-      if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+      if (!get) return errorReply(Error::detail(Err::MethodNotAllowed, "Use GET."));
       if (const auto id = beliefGame(path)) return belief(*id, req.target);
       std::string id(path.substr(11));
       const bool sgf = id.size() > 4 && id.substr(id.size() - 4) == "/sgf";
       if (sgf) id.resize(id.size() - 4);
       return game(id, sgf);
     }
-    if (path == "/api" || startsWith(path, "/api/"))
-      return errorReply(404, "not-found", "No such endpoint.");
-    if (!get) return errorReply(405, "method-not-allowed", "Use GET.");
+    if (path == "/api" || startsWith(path, "/api/")) return errorReply(Error::of(Err::NotFound));
+    if (!get) return errorReply(Error::detail(Err::MethodNotAllowed, "Use GET."));
     return files_.serve(req.target, req.if_none_match, req.accept_language);
   } catch (const StoreError& e) {
     spdlog::error("store failure on {} {}: {}", req.method, path, e.what());
-    return storeFailed("The server could not read or write its store.");
+    return storeFailed();
   }
 }
 
@@ -198,8 +197,8 @@ HttpReply HttpApi::metricsPage() const {
   return r;
 }
 
-HttpReply HttpApi::storeFailed(std::string_view message) const {
-  return storeFailedReply(metrics_, message);
+HttpReply HttpApi::storeFailed() const {
+  return storeFailedReply(metrics_);
 }
 
 namespace {
@@ -246,7 +245,7 @@ void HttpApi::handleAsync(const HttpRequest& req, ReplyFn reply) const {
 void HttpApi::createTableAsync(const HttpRequest& req, ReplyFn reply) const {
   Json body = req.body.empty() ? Json::object() : Json::parse(req.body, nullptr, false);
   if (body.is_discarded())
-    return reply(errorReply(400, "bad-request", "The body is not valid JSON."));
+    return reply(errorReply(Error::detail(Err::BadRequest, "The body is not valid JSON.")));
   std::optional<HttpReply> refused;
   TableRegistry::NewTable options;
   try {
@@ -264,16 +263,16 @@ void HttpApi::createTableAsync(const HttpRequest& req, ReplyFn reply) const {
           if (!error) return reply(createdReply(origin, created));
           if (gate) gate->discard(id);
           spdlog::error("store failure on POST /api/tables: {}", exceptionText(error));
-          reply(storeFailedReply(metrics, "The server could not read or write its store."));
+          reply(storeFailedReply(metrics));
         },
         options);
   } catch (const ProtocolError& e) {
-    refused = errorReply(400, "bad-request", e.what());
+    refused = errorReply(Error::detail(Err::BadRequest, e.what()));
   } catch (const ServerFull& e) {
-    refused = errorReply(503, "server-full", e.what());
+    refused = errorReply(Error::of(Err::ServerFull));
   } catch (const StoreError& e) {
     spdlog::error("store failure on POST /api/tables: {}", e.what());
-    refused = storeFailed("The server could not read or write its store.");
+    refused = storeFailed();
   }
   if (refused && creations_ && !options.id.empty()) creations_->discard(options.id);
   if (refused) reply(std::move(*refused));
@@ -284,20 +283,18 @@ HttpReply HttpApi::tableInfo(const std::string& id) const {
   try {
     table = registry_.find(id);
   } catch (const TableElsewhere&) {
-    HttpReply r = errorReply(503, "table-elsewhere", "Another server holds this table now.");
+    HttpReply r = errorReply(Error::of(Err::TableElsewhere));
     r.headers.emplace_back("Retry-After", "1");
     return r;
   }
-  if (!table) return errorReply(404, "no-such-table", "There is no such table.");
+  if (!table) return errorReply(Error::of(Err::NoSuchTable));
   return jsonReply(200, table->info());
 }
 
 std::optional<HttpReply> HttpApi::refuseUnfinished(const std::string& id, Finished& out) const {
   auto rec = isTableId(id) ? store_.table(id) : std::nullopt;
-  if (!rec) return errorReply(404, "no-such-table", "There is no such table.");
-  if (!rec->finished_at)
-    return errorReply(403, "not-over",
-                      "The game is not over: its record stays secret until the end.");
+  if (!rec) return errorReply(Error::of(Err::NoSuchTable));
+  if (!rec->finished_at) return errorReply(Error::of(Err::NotOver));
   out.rec = std::move(*rec);
   out.setup = setupFromJson(Json::parse(out.rec.setup));
   out.stored = store_.events(id);
@@ -324,7 +321,7 @@ HttpReply HttpApi::belief(const std::string& id, std::string_view target) const 
   if (auto refused = refuseUnfinished(id, f)) return std::move(*refused);
   if (belief_jobs_.fetch_add(1) >= kMaxBeliefJobs) {
     belief_jobs_.fetch_sub(1);
-    HttpReply r = errorReply(503, "server-busy", "The server is busy; try again in a moment.");
+    HttpReply r = errorReply(Error::of(Err::ServerBusy));
     r.headers.emplace_back("Retry-After", "2");
     return r;
   }
@@ -335,7 +332,7 @@ HttpReply HttpApi::belief(const std::string& id, std::string_view target) const 
     steps = computeBeliefSteps(f.setup.rules, f.log, *seat, seedOf(key), power);
   } catch (const std::invalid_argument&) {
     belief_jobs_.fetch_sub(1);
-    return storeFailed("The stored game is inconsistent.");
+    return storeFailed();
   } catch (...) {
     belief_jobs_.fetch_sub(1);
     throw;
@@ -363,7 +360,7 @@ HttpReply HttpApi::game(const std::string& id, bool sgf) const {
     record.push_back(Json{{"seq", s.seq}, {"at", s.at}, {"event", Json::parse(s.event)}});
   }
   const Referee referee = Referee::replay(setup.rules, log);
-  if (!referee.over()) return storeFailed("The stored game is inconsistent.");
+  if (!referee.over()) return storeFailed();
   const Reveal reveal = referee.buildReveal();
   if (sgf) {
     SgfGame g;

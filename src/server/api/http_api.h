@@ -57,7 +57,7 @@ class HttpApi {
   std::string origin(const HttpRequest& req) const;
   HttpReply metricsPage() const;
   /// A 500 store-failed answer, counted.
-  HttpReply storeFailed(std::string_view message) const;
+  HttpReply storeFailed() const;
 
   TableRegistry& registry_;
   Store& store_;

@@ -13,10 +13,12 @@ HttpReply jsonReply(int status, const Json& j) {
   return r;
 }
 
-HttpReply errorReply(int status, std::string_view code, std::string_view message) {
-  return jsonReply(
-      status,
-      Json{{"error", Json{{"code", std::string(code)}, {"message", std::string(message)}}}});
+Json errorJson(const Error& e) {
+  return Json{{"error", Json{{"code", std::string(e.code())}, {"message", e.text}}}};
+}
+
+HttpReply errorReply(const Error& e) {
+  return jsonReply(e.httpStatus(), errorJson(e));
 }
 
 int64_t retryAfterSeconds(int64_t ms) {
@@ -24,7 +26,7 @@ int64_t retryAfterSeconds(int64_t ms) {
 }
 
 HttpReply rateLimitedReply(std::string_view message, int64_t retry_after_ms) {
-  HttpReply r = errorReply(429, "rate-limited", message);
+  HttpReply r = errorReply(Error::detail(Err::RateLimited, std::string(message)));
   r.headers.emplace_back("Retry-After", std::to_string(retryAfterSeconds(retry_after_ms)));
   return r;
 }

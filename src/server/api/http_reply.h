@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "protocol/errors.h"
 #include "protocol/json.h"
 #include "server/api/http_types.h"
 #include "server/node/server_settings.h"
@@ -15,7 +16,10 @@ namespace pg {
 /// `j` as application/json, never cached.
 HttpReply jsonReply(int status, const Json& j);
 /// {"error": {"code": code, "message": message}}.
-HttpReply errorReply(int status, std::string_view code, std::string_view message);
+/// {"error": {"code", "message"}}: an error of the catalog (protocol/errors.h) as an HTTP body.
+Json errorJson(const Error& e);
+/// An error's reply, with the catalog's status for its code.
+HttpReply errorReply(const Error& e);
 /// 429 `rate-limited` with Retry-After: the seconds of `retry_after_ms`, rounded up, at least 1.
 HttpReply rateLimitedReply(std::string_view message, int64_t retry_after_ms);
 /// Retry-After's seconds for a wait of `ms`: rounded up, at least 1.

@@ -6,6 +6,8 @@
 #include <chrono>
 #include <string>
 
+#include "server/api/http_reply.h"
+
 namespace pg {
 
 namespace beast = boost::beast;
@@ -53,10 +55,11 @@ void BusySession::onRead(beast::error_code ec, std::size_t) {
   res_->set(http::field::cache_control, "no-store");
   res_->set(http::field::retry_after, std::to_string(kRetryAfterSeconds));
   res_->body() =
-      node ? R"({"error":{"code":"server-busy","message":"The server holds as many connections )"
-             R"(as it can; try again in a few seconds."}})"
-           : R"({"error":{"code":"rate-limited","message":"Too many connections from your )"
-             R"(address; close some and try again."}})";
+      errorJson(node ? Error::of(Err::ServerBusy)
+                     : Error::detail(Err::RateLimited,
+                                     "Too many connections from your address; close some and "
+                                     "try again."))
+          .dump();
   res_->keep_alive(false);
   res_->prepare_payload();
   http::async_write(stream_, *res_,

@@ -50,7 +50,7 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
   if (ec == http::error::body_limit) {
     http::response<http::string_body> res{http::status::payload_too_large, 11};
     res.set(http::field::content_type, "application/json");
-    res.body() = R"({"error":{"code":"too-large","message":"The request body is too large."}})";
+    res.body() = errorJson(Error::of(Err::TooLarge)).dump();
     res.keep_alive(false);
     res.prepare_payload();
     return reply(std::move(res));
@@ -88,7 +88,8 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
         http::response<http::string_body> res{http::status::bad_request, req.version()};
         res.set(http::field::content_type, "application/json");
         res.body() =
-            R"({"error":{"code":"bad-request","message":"Open the WebSocket as /ws?table=<id>."}})";
+            errorJson(Error::detail(Err::BadRequest, "Open the WebSocket as /ws?table=<id>."))
+                .dump();
         res.keep_alive(false);
         res.prepare_payload();
         return reply(std::move(res));

@@ -71,7 +71,7 @@ void WebsocketSession::onRead(beast::error_code ec, std::size_t) {
   buffer_.consume(buffer_.size());
   if (!rate_.allow()) {
     ctx_->limited(Metrics::Limit::Messages);
-    error("rate-limited", "Too many messages; this one was dropped.");
+    error(Error::detail(Err::RateLimited, "Too many messages; this one was dropped."));
   } else {
     handle(text);
   }
@@ -86,8 +86,8 @@ void WebsocketSession::handle(const std::string& text) {
   });
 }
 
-void WebsocketSession::error(std::string_view code, std::string_view message) {
-  send(errorFrame(code, message));
+void WebsocketSession::error(const Error& e) {
+  send(errorFrame(e));
 }
 
 void WebsocketSession::joined() {

@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 
+#include "protocol/errors.h"
 #include "server/net/server_context.h"
 #include "server/node/rate_limiter.h"
 #include "server/table/peer.h"
@@ -44,7 +45,7 @@ class WebsocketSession : public Peer, public std::enable_shared_from_this<Websoc
   void doRead();
   void onRead(boost::beast::error_code ec, std::size_t bytes);
   void handle(const std::string& text);
-  void error(std::string_view code, std::string_view message);
+  void error(const Error& e);
   void onSend(std::shared_ptr<const std::string> frame);
   void onWrite(boost::beast::error_code ec, std::size_t bytes);
   void drop();

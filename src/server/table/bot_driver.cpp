@@ -59,7 +59,7 @@ Answer BotDriver::play(Referee& referee, const Action& action) const {
   }
   if (!a.accepted()) {
     spdlog::warn("table {}: the computer's action was refused ({}); it passes", table_id_,
-                 refusalCode(*a.refusal));
+                 refusalName(*a.refusal));
     a = referee.pass(color_);
   }
   return a;

@@ -8,9 +8,8 @@ Frame makeFrame(const Json& j) {
   return std::make_shared<const std::string>(j.dump());
 }
 
-Frame errorFrame(std::string_view code, std::string_view message) {
-  return makeFrame(
-      Json{{"type", "error"}, {"code", std::string(code)}, {"message", std::string(message)}});
+Frame errorFrame(const Error& e) {
+  return makeFrame(Json{{"type", "error"}, {"code", std::string(e.code())}, {"message", e.text}});
 }
 
 Frame eventFrame(Audience seat, int version, const SeenEvent& e, int size) {

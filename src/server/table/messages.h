@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "protocol/errors.h"
 #include "protocol/json.h"
 #include "referee/seen.h"
 #include "referee/view.h"
@@ -18,7 +19,7 @@ namespace pg {
 using Frame = std::shared_ptr<const std::string>;
 
 Frame makeFrame(const Json& j);
-Frame errorFrame(std::string_view code, std::string_view message);
+Frame errorFrame(const Error& e);
 Frame eventFrame(Audience seat, int version, const SeenEvent& e, int size);
 Frame snapshotFrame(Audience seat, const View& v);
 /// {"type":"clock", kind, main_ms, increment_ms, black_ms, white_ms, running}, and days_per_move

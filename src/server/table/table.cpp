@@ -124,16 +124,13 @@ void Table::doDrop() {
 // ---- Joining and leaving ----
 
 void Table::doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req) {
-  auto fail = [&](std::string_view code, std::string_view message) {
-    peer->send(errorFrame(code, message));
-  };
+  auto fail = [&](const Error& e) { peer->send(errorFrame(e)); };
   if (closed_) return peer->close();  // dropped here: the client reconnects to the owner
-  if (subs_.roleOf(peer.get()))
-    return fail("already-joined", "This connection has already joined.");
+  if (subs_.roleOf(peer.get())) return fail(Error::of(Err::AlreadyJoined));
   Role role = Role::Spectator;
   if (req.token) {
     const auto seat = keys_.authenticate(*req.token);
-    if (!seat) return fail("bad-token", "That token holds no seat at this table.");
+    if (!seat) return fail(Error::of(Err::BadToken));
     role = *seat;
   }
   // A seat always gets in; spectators from one address are a bounded crowd (each one is a
@@ -142,13 +139,15 @@ void Table::doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req) {
       subs_.spectatorsFrom(peer->address()) >=
           ctx_.settings->limits.spectators_per_table_per_address) {
     if (ctx_.metrics) ctx_.metrics->rateLimited(Metrics::Limit::Spectators);
-    return fail("rate-limited", "Too many spectators of this table from your address.");
+    return fail(
+        Error::detail(Err::RateLimited, "Too many spectators of this table from your address."));
   }
   const auto last = Subscribers::lastVersions(role, req.last_version);
   if (!last)
-    return fail("bad-request", role == Role::Hotseat
-                                   ? "'last_version' must map black and white to versions."
-                                   : "'last_version' must be an integer.");
+    return fail(
+        Error::detail(Err::BadRequest, role == Role::Hotseat
+                                           ? "'last_version' must map black and white to versions."
+                                           : "'last_version' must be an integer."));
 
   const int number = role == Role::Spectator ? spectators_.assign(peer.get()) : 0;
   peer->send(joinedFrame(id_, role, buildInfo(), number));
@@ -250,8 +249,7 @@ void Table::expire(std::function<void()> then) {
     }
     if (!started()) {
       spdlog::info("table {}: expired, nobody joined in time", id_);
-      subs_.broadcast(
-          errorFrame("table-expired", "Nobody joined this table in time; it has been closed."));
+      subs_.broadcast(errorFrame(Error::of(Err::TableExpired)));
     }
     doDrop();
     if (then) then();
@@ -261,15 +259,13 @@ void Table::expire(std::function<void()> then) {
 // ---- Commands ----
 
 void Table::doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd) {
-  auto fail = [&](std::string_view code, std::string_view message) {
-    peer->send(errorFrame(code, message));
-  };
+  auto fail = [&](const Error& e) { peer->send(errorFrame(e)); };
   if (closed_) return;
   const auto role = subs_.roleOf(peer.get());
-  if (!role) return fail("not-joined", "Join a table first.");
+  if (!role) return fail(Error::of(Err::NotJoined));
   if (const auto* chat = std::get_if<ChatCommand>(&cmd)) return doChat(peer, *role, chat->text);
   if (const auto* name = std::get_if<NameCommand>(&cmd)) return doName(peer, *role, name->name);
-  if (*role == Role::Spectator) return fail("spectator", "Spectators cannot play.");
+  if (*role == Role::Spectator) return fail(Error::of(Err::Spectator));
   const auto color = actingColor(*role,
                                  std::visit(
                                      [](const auto& c) -> SeatField {
@@ -280,7 +276,7 @@ void Table::doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd) {
                                      },
                                      cmd),
                                  referee_->toMove());
-  if (!color) return fail("not-your-seat", "This connection does not hold that seat.");
+  if (!color) return fail(Error::of(Err::NotYourSeat));
 
   if (std::holds_alternative<RematchCommand>(cmd) ||
       std::holds_alternative<DeclineRematchCommand>(cmd))
@@ -295,14 +291,12 @@ void Table::doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd) {
   const int turn_before = referee_->turn();
   const bool moving =
       std::holds_alternative<TryCommand>(cmd) || std::holds_alternative<PassCommand>(cmd);
-  if (moving && !referee_->over() && !started())
-    return fail("not-started", "The game starts when every seat has joined.");
+  if (moving && !referee_->over() && !started()) return fail(Error::of(Err::NotStarted));
   if (std::holds_alternative<ClaimAbandonedCommand>(cmd) && !referee_->over() &&
       mayClaim(nowMs()) != *color)
-    return fail("not-abandoned",
-                "Your opponent is not on turn and away for long enough: the game goes on.");
+    return fail(Error::of(Err::NotAbandoned));
   const Answer a = playCommand(*referee_, *color, cmd);
-  if (!a.accepted()) return fail(refusalCode(*a.refusal), refusalMessage(*a.refusal));
+  if (!a.accepted()) return fail(Error::of(errorOf(*a.refusal)));
   commit(before, turn_before, peer);
 }
 
@@ -377,9 +371,7 @@ void Table::writeFailed(const char* what, std::exception_ptr error,
                         const std::shared_ptr<Peer>& told) const {
   spdlog::error("table {}: could not store {}: {}", id_, what, exceptionText(error));
   if (ctx_.metrics) ctx_.metrics->storeError(Metrics::StoreErrorAt::Table);
-  if (told)
-    told->send(
-        errorFrame("store-failed", "The server could not save this; nothing changed. Try again."));
+  if (told) told->send(errorFrame(Error::of(Err::StoreFailed)));
 }
 
 void Table::countActions(std::size_t before) const {
@@ -498,9 +490,9 @@ void Table::doChat(const std::shared_ptr<Peer>& peer, Role role, const std::stri
   const auto refused =
       chat_.refusal(role, setup_.mode == TableMode::Online, peer.get(), RateLimiter::Clock::now());
   if (refused) {
-    if (ctx_.metrics && std::string_view(refused->code) == "rate-limited")
+    if (ctx_.metrics && refused->err == Err::RateLimited)
       ctx_.metrics->rateLimited(Metrics::Limit::Chat);
-    return peer->send(errorFrame(refused->code, refused->message));
+    return peer->send(errorFrame(*refused));
   }
   ChatLine line = chat_.next(role, text, referee_->turn(), nowMs(), spectators_.of(peer.get()));
   StoredChat stored = line.stored();
@@ -533,19 +525,15 @@ void Table::finishChat(const std::shared_ptr<Peer>& peer, const ChatLine& line,
 // ---- Names ----
 
 void Table::doName(const std::shared_ptr<Peer>& peer, Role role, const std::string& name) {
-  auto fail = [&](std::string_view code, std::string_view message) {
-    peer->send(errorFrame(code, message));
-  };
-  if (role == Role::Spectator) return fail("spectator", "Spectators have no seat to name.");
-  if (role == Role::Hotseat)
-    return fail("not-your-seat", "A hot seat's names are chosen when the table is made.");
-  if (referee_->over())
-    return fail("game-over", "The game is over: its names are kept as they were.");
+  auto fail = [&](const Error& e) { peer->send(errorFrame(e)); };
+  if (role == Role::Spectator) return fail(Error::of(Err::Spectator));
+  if (role == Role::Hotseat) return fail(Error::of(Err::HotSeatNames));
+  if (referee_->over()) return fail(Error::of(Err::GameOver));
   const Color c = role == Role::Black ? Color::Black : Color::White;
   TableSetup next = setup_;
   std::string& slot = c == Color::Black ? next.black_name : next.white_name;
   slot = name.empty() ? std::string(c == Color::Black ? "Black" : "White") : name;
-  if (next == setup_) return fail("no-change", "That is the name already.");
+  if (next == setup_) return fail(Error::of(Err::NameUnchanged));
   std::string json = setupToJson(next).dump();
   commits_.begin();
   ctx_.store->setSetupAsync(id_, json,
@@ -576,22 +564,20 @@ void Table::finishName(const std::shared_ptr<Peer>& peer, TableSetup next, std::
 // ---- Rematch ----
 
 void Table::doRematch(const std::shared_ptr<Peer>& peer, Role role, Color color, bool decline) {
-  auto fail = [&](std::string_view code, std::string_view message) {
-    peer->send(errorFrame(code, message));
-  };
-  if (!referee_->over()) return fail("not-over", "A rematch can be offered once the game is over.");
+  auto fail = [&](const Error& e) { peer->send(errorFrame(e)); };
+  if (!referee_->over()) return fail(Error::of(Err::NotOver));
   // Made already: this connection's way there again.
   if (rematch_.table()) return peer->send(makeFrame(rematch_.frameFor(role)));
   if (rematch_busy_) return;  // being stored: every connection hears of it then
   if (decline) {
     const std::optional<Color> stood = rematch_.offeredBy();
-    if (!rematch_.clear()) return fail("no-change", "There is no rematch offer to take back.");
+    if (!rematch_.clear()) return fail(Error::of(Err::NoRematchOffer));
     // The other seat's offer was declined: everyone is told who declined (an offer taken back
     // by its own seat is only the info's change).
     if (stood && *stood != color) subs_.broadcast(rematchDeclinedFrame(color));
     return publishInfo();
   }
-  if (!rematch_.offer(color)) return fail("no-change", "You have offered a rematch already.");
+  if (!rematch_.offer(color)) return fail(Error::of(Err::RematchOffered));
   // Against the computer and on a hot seat there is nobody else to ask.
   if (setup_.mode != TableMode::Online) rematch_.offer(opponent(color));
   if (!rematch_.agreed()) return publishInfo();
@@ -622,9 +608,7 @@ void Table::finishRematch(const std::shared_ptr<Peer>& asker, std::exception_ptr
     spdlog::error("table {}: could not create the rematch: {}", id_, exceptionText(error));
     rematch_.clear();
     publishInfo();
-    if (asker)
-      asker->send(
-          errorFrame("store-failed", "The server could not create the rematch; offer it again."));
+    if (asker) asker->send(errorFrame(Error::of(Err::StoreFailed)));
   } else {
     rematch_.made(std::move(made));
     spdlog::info("table {}: rematch at table {}", id_, rematch_.table()->id);

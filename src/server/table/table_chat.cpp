@@ -33,17 +33,14 @@ StoredChat ChatLine::stored() const {
   return StoredChat{seq, at, j.dump()};
 }
 
-std::optional<TableChat::Refusal> TableChat::refusal(Role role, bool online, const Peer* author,
-                                                     RateLimiter::Clock::time_point now) {
-  if (role == Role::Hotseat) return Refusal{"no-chat", "A hot-seat table has no chat."};
-  if (role != Role::Spectator && !online)
-    return Refusal{"no-chat", "Only the players of an online table chat with each other."};
+std::optional<Error> TableChat::refusal(Role role, bool online, const Peer* author,
+                                        RateLimiter::Clock::time_point now) {
+  if (role == Role::Hotseat || (role != Role::Spectator && !online)) return Error::of(Err::NoChat);
   const bool spectators = role == Role::Spectator;
   const auto in_channel = std::count_if(
       lines_.begin(), lines_.end(), [&](const ChatLine& l) { return l.spectators == spectators; });
-  if (static_cast<std::size_t>(in_channel) >= kMaxLines)
-    return Refusal{"chat-full", "This chat is full."};
-  const Refusal too_fast{"rate-limited", "Too many chat lines; wait a moment."};
+  if (static_cast<std::size_t>(in_channel) >= kMaxLines) return Error::of(Err::ChatFull);
+  const Error too_fast = Error::detail(Err::RateLimited, "Too many chat lines; wait a moment.");
   auto it = rates_.try_emplace(author, kRate, kBurst).first;
   if (!it->second.allow(now)) return too_fast;
   if (role == Role::Spectator && !author->address().empty()) {

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "protocol/errors.h"
 #include "protocol/json.h"
 #include "server/node/rate_limiter.h"
 #include "server/table/role.h"
@@ -52,14 +53,10 @@ class TableChat {
 
   explicit TableChat(std::vector<ChatLine> lines = {}) : lines_(std::move(lines)) {}
 
-  /// Why `role` may not say a line now at a table of this kind (a refusal code and sentence),
-  /// or nullopt. Hot seat has no chat; a seat speaks only at an online table.
-  struct Refusal {
-    const char* code;
-    const char* message;
-  };
-  std::optional<Refusal> refusal(Role role, bool online, const Peer* author,
-                                 RateLimiter::Clock::time_point now);
+  /// Why `role` may not say a line now at a table of this kind (the error to answer), or
+  /// nullopt. Hot seat has no chat; a seat speaks only at an online table.
+  std::optional<Error> refusal(Role role, bool online, const Peer* author,
+                               RateLimiter::Clock::time_point now);
   /// The next line `role` says (`spectator`: the spectator's number, else 0).
   ChatLine next(Role role, std::string text, int turn, int64_t at, int spectator = 0) const;
   /// The highest spectator number of the lines (0: none).

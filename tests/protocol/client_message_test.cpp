@@ -13,7 +13,7 @@ namespace {
 
 ClientMessage parsed(std::string_view text) {
   ParsedMessage m = parseClientMessage(text);
-  if (const auto* e = std::get_if<ParseError>(&m)) ADD_FAILURE() << text << ": " << e->message;
+  if (const auto* e = std::get_if<ParseError>(&m)) ADD_FAILURE() << text << ": " << e->text;
   if (!std::holds_alternative<ClientMessage>(m)) return PingRequest{};
   return std::get<ClientMessage>(m);
 }
@@ -93,8 +93,8 @@ TEST(ClientMessage, RefusalsKeepTheirCodesAndMessages) {
   };
   for (const auto& [text, code, message] : cases) {
     const ParseError e = refused(text);
-    EXPECT_EQ(e.code, code) << text;
-    EXPECT_EQ(e.message, message) << text;
+    EXPECT_EQ(e.code(), code) << text;
+    EXPECT_EQ(e.text, message) << text;
   }
 }
 
@@ -103,7 +103,7 @@ TEST(ClientMessage, AChatLineOfWhiteSpaceAloneIsEmpty) {
   for (const char* blank : {" ", "   ", "\u00a0", "\u2003", "\u3000", "\u00a0 \u2003\u3000",
                             "\u1680\u200a\u2028", "\u2029\u202f\u205f\ufeff"}) {
     const ParseError e = refused(R"({"type": "chat", "text": ")" + std::string(blank) + "\"}");
-    EXPECT_EQ(e.message, "A chat line may not be empty.") << blank;
+    EXPECT_EQ(e.text, "A chat line may not be empty.") << blank;
   }
   // Anything visible beside them is a line; so are spaces that show (U+200B is not trimmed).
   EXPECT_TRUE(

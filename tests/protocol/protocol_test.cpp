@@ -1,7 +1,7 @@
 // The JSON forms of the protocol module.
 #include <gtest/gtest.h>
 
-#include "referee_helpers.h"
+#include "referee/referee_helpers.h"
 
 namespace pg {
 namespace {
