@@ -4,9 +4,13 @@
 
 namespace pg {
 
+namespace {
+
 Frame makeFrame(const Json& j) {
   return std::make_shared<const std::string>(j.dump());
 }
+
+}  // namespace
 
 Frame errorFrame(const Error& e) {
   return makeFrame(Json{{"type", "error"}, {"code", std::string(e.code())}, {"message", e.text}});
@@ -71,6 +75,31 @@ Frame presenceFrame(bool black, bool white, int spectators) {
 
 Frame infoFrame(const Json& info) {
   return makeFrame(Json{{"type", "info"}, {"info", info}});
+}
+
+Frame pongFrame() {
+  return makeFrame(Json{{"type", "pong"}});
+}
+
+Frame thinkingFrame(Color seat) {
+  return makeFrame(Json{{"type", "thinking"}, {"seat", std::string(colorName(seat))}});
+}
+
+Frame chatFrame(const Json& line) {
+  return makeFrame(Json{{"type", "chat"}, {"line", line}});
+}
+
+Frame chatHistoryFrame(const Json& lines) {
+  return makeFrame(Json{{"type", "chat-history"}, {"lines", lines}});
+}
+
+Frame rematchFrame(const RematchWay& way) {
+  Json j{{"type", "rematch"}, {"table", way.table}};
+  if (!way.token.empty()) {
+    j["token"] = way.token;
+    j["seat"] = way.seat;
+  }
+  return makeFrame(j);
 }
 
 }  // namespace pg

@@ -1,5 +1,8 @@
-// The server's WebSocket messages as JSON text (docs/protocol.md). Each builder takes only what
-// its audience may know: seen events and views come from the referee's per-audience streams.
+// Every frame the server sends over the WebSocket, built here and nowhere else (docs/protocol.md,
+// "Server messages"): the catalog of outgoing messages, as protocol/client_message.h is of the
+// incoming ones. Each builder takes only what its audience may know: seen events and views come
+// from the referee's per-audience streams, chat lines from TableChat's choice of what a role may
+// read, a rematch's token from Rematch's choice of whom it belongs to.
 #pragma once
 
 #include <memory>
@@ -18,7 +21,6 @@ namespace pg {
 
 using Frame = std::shared_ptr<const std::string>;
 
-Frame makeFrame(const Json& j);
 Frame errorFrame(const Error& e);
 Frame eventFrame(Audience seat, int version, const SeenEvent& e, int size);
 Frame snapshotFrame(Audience seat, const View& v);
@@ -45,5 +47,20 @@ Frame joinedFrame(const std::string& table, Role role, const Json& info, int spe
 Frame presenceFrame(bool black, bool white, int spectators);
 /// {"type":"info", "info": <the table's public info>} (server/table/public_info.h).
 Frame infoFrame(const Json& info);
+/// {"type":"pong"}: the answer to a ping.
+Frame pongFrame();
+/// {"type":"thinking", "seat": "<colour>"}: the computer is choosing its move.
+Frame thinkingFrame(Color seat);
+/// {"type":"chat", "line": {...}}: one chat line (ChatLine::toJson) its receiver may read.
+Frame chatFrame(const Json& line);
+/// {"type":"chat-history", "lines": [...]}: the lines its receiver may read now.
+Frame chatHistoryFrame(const Json& lines);
+/// {"type":"rematch", "table"} and, for a seat, its new "token" and "seat" there.
+struct RematchWay {
+  std::string table;
+  std::string token;  ///< empty for a spectator
+  std::string seat;   ///< "black", "white" or "hotseat"; empty with no token
+};
+Frame rematchFrame(const RematchWay& way);
 
 }  // namespace pg

@@ -51,14 +51,12 @@ std::string Rematch::tokenFor(Role role) const {
   return "";
 }
 
-Json Rematch::frameFor(Role role) const {
-  PG_ASSERT(table_.has_value(), "a rematch frame before the rematch is made");
-  Json j{{"type", "rematch"}, {"table", table_->id}};
-  if (const std::string token = tokenFor(role); !token.empty()) {
-    j["token"] = token;
-    j["seat"] = role == Role::Hotseat ? "hotseat" : role == Role::Black ? "white" : "black";
-  }
-  return j;
+RematchWay Rematch::wayFor(Role role) const {
+  PG_ASSERT(table_.has_value(), "a rematch's way before the rematch is made");
+  RematchWay way{table_->id, tokenFor(role), ""};
+  if (!way.token.empty())
+    way.seat = role == Role::Hotseat ? "hotseat" : role == Role::Black ? "white" : "black";
+  return way;
 }
 
 }  // namespace pg

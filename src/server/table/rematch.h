@@ -11,6 +11,7 @@
 #include <string>
 
 #include "protocol/json.h"
+#include "server/table/messages.h"
 #include "server/table/role.h"
 #include "server/table/table_setup.h"
 #include "store/store.h"
@@ -39,8 +40,9 @@ class Rematch {
   /// The new table's seat token for whoever held `role` here (the colour swapped; a hot seat's
   /// token for a hot seat); empty for a spectator, and before the table is made.
   std::string tokenFor(Role role) const;
-  /// The `rematch` frame's JSON for `role`: the new table, and the token only for a seat.
-  Json frameFor(Role role) const;
+  /// Where the rematch is for whoever held `role` here: the new table, and the token and seat
+  /// only for a seat (messages.h's rematchFrame sends it).
+  RematchWay wayFor(Role role) const;
 
  private:
   std::array<bool, 2> offered_{};

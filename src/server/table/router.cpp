@@ -17,8 +17,7 @@ void routeMessage(const std::string& text, const std::string& route,
   ParsedMessage parsed = parseClientMessage(text);
   if (const auto* e = std::get_if<ParseError>(&parsed)) return error(*e);
   ClientMessage& msg = std::get<ClientMessage>(parsed);
-  if (std::holds_alternative<PingRequest>(msg))
-    return peer->send(makeFrame(Json{{"type", "pong"}}));
+  if (std::holds_alternative<PingRequest>(msg)) return peer->send(pongFrame());
   if (auto* join = std::get_if<JoinRequest>(&msg)) {
     if (table && table->id() != join->table) return error(Error::of(Err::AlreadyJoined));
     if (!route.empty() && join->table != route) return error(Error::of(Err::WrongTable));

@@ -156,8 +156,8 @@ void Table::doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req) {
   spdlog::info("table {}: {} joined ({})", id_, roleName(role), peer->label());
 
   // The game's rematch is made: this connection's way there (the token only for a seat).
-  if (rematch_.table()) peer->send(makeFrame(rematch_.frameFor(role)));
-  if (!chat_.empty()) peer->send(makeFrame(chat_.historyFor(role, referee_->over())));
+  if (rematch_.table()) peer->send(rematchFrame(rematch_.wayFor(role)));
+  if (!chat_.empty()) peer->send(chatHistoryFrame(chat_.linesFor(role, referee_->over())));
 
   if (playsColor(role, Color::Black)) seat_joined_[0] = true;
   if (playsColor(role, Color::White)) seat_joined_[1] = true;
@@ -358,7 +358,7 @@ void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
     away_timer_.cancel();
     // Every line is open to everyone now: the players read the spectators' too.
     if (!chat_.empty())
-      subs_.sendEach([this](Role role) { return makeFrame(chat_.historyFor(role, true)); });
+      subs_.sendEach([this](Role role) { return chatHistoryFrame(chat_.linesFor(role, true)); });
     if (subs_.empty() && ctx_.on_idle) ctx_.on_idle(this);
   } else {
     armTimer();
@@ -458,7 +458,7 @@ void Table::maybeBot() {
   if (!bot_ || bot_->busy() || closed_ || referee_->over() || !started()) return;
   const Color c = bot_->color();
   if (referee_->toMove() != c) return;
-  subs_.broadcast(makeFrame(Json{{"type", "thinking"}, {"seat", std::string(colorName(c))}}));
+  subs_.broadcast(thinkingFrame(c));
   // The levels below hard stop sooner, at their playout count (ai/players.cpp).
   const SearchLimits limits = botTime(ctx_.settings->bot_seconds, clock_, c, nowMs());
   // The computer's only input is its seat's view, copied: it never sees the real board.
@@ -515,8 +515,8 @@ void Table::finishChat(const std::shared_ptr<Peer>& peer, const ChatLine& line,
     chat_.add(line);
     const bool over = referee_->over();
     subs_.sendEach([&](Role r) -> Frame {
-      const auto f = chat_.frameFor(line, r, over);
-      return f ? makeFrame(*f) : nullptr;
+      const auto readable = chat_.lineFor(line, r, over);
+      return readable ? chatFrame(*readable) : nullptr;
     });
   }
   commits_.releaseHeld();
@@ -567,7 +567,7 @@ void Table::doRematch(const std::shared_ptr<Peer>& peer, Role role, Color color,
   auto fail = [&](const Error& e) { peer->send(errorFrame(e)); };
   if (!referee_->over()) return fail(Error::of(Err::NotOver));
   // Made already: this connection's way there again.
-  if (rematch_.table()) return peer->send(makeFrame(rematch_.frameFor(role)));
+  if (rematch_.table()) return peer->send(rematchFrame(rematch_.wayFor(role)));
   if (rematch_busy_) return;  // being stored: every connection hears of it then
   if (decline) {
     const std::optional<Color> stood = rematch_.offeredBy();
@@ -612,7 +612,7 @@ void Table::finishRematch(const std::shared_ptr<Peer>& asker, std::exception_ptr
   } else {
     rematch_.made(std::move(made));
     spdlog::info("table {}: rematch at table {}", id_, rematch_.table()->id);
-    subs_.sendEach([this](Role r) { return makeFrame(rematch_.frameFor(r)); });
+    subs_.sendEach([this](Role r) { return rematchFrame(rematch_.wayFor(r)); });
     publishInfo();
   }
   commits_.releaseHeld();

@@ -75,16 +75,16 @@ bool TableChat::readable(const ChatLine& line, Role role, bool over) {
   return line.spectators == (role == Role::Spectator);
 }
 
-std::optional<Json> TableChat::frameFor(const ChatLine& line, Role role, bool over) const {
+std::optional<Json> TableChat::lineFor(const ChatLine& line, Role role, bool over) const {
   if (!readable(line, role, over)) return std::nullopt;
-  return Json{{"type", "chat"}, {"line", line.toJson()}};
+  return line.toJson();
 }
 
-Json TableChat::historyFor(Role role, bool over) const {
+Json TableChat::linesFor(Role role, bool over) const {
   Json lines = Json::array();
   for (const ChatLine& l : lines_)
     if (readable(l, role, over)) lines.push_back(l.toJson());
-  return Json{{"type", "chat-history"}, {"lines", lines}};
+  return lines;
 }
 
 Json TableChat::all() const {

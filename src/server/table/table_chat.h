@@ -67,10 +67,10 @@ class TableChat {
 
   /// Whether `role` may read `line` (after the end everyone reads every line).
   static bool readable(const ChatLine& line, Role role, bool over);
-  /// {"type":"chat","line":...} for `role`, or nullopt if it may not read it.
-  std::optional<Json> frameFor(const ChatLine& line, Role role, bool over) const;
-  /// {"type":"chat-history","lines":[...]}: every line `role` may read now.
-  Json historyFor(Role role, bool over) const;
+  /// `line` as `role` reads it (ChatLine::toJson), or nullopt if it may not read it.
+  std::optional<Json> lineFor(const ChatLine& line, Role role, bool over) const;
+  /// Every line `role` may read now, in order.
+  Json linesFor(Role role, bool over) const;
   /// Every line (for the game record, after the end).
   Json all() const;
   bool empty() const { return lines_.empty(); }
