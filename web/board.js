@@ -5,7 +5,7 @@
 // rangeY: the real board in the middle and `margin` wrapped lines around it, dimmed. A click on a
 // wrapped copy is the same point as its original. Star points mean nothing on a torus and are
 // hidden there.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Goban } from '@sabaki/shudan';
 import { html } from './lib/html.js';
 import { pointToXY, xyToPoint, columnName, rowName } from './view.js';
@@ -138,7 +138,10 @@ export function Board(props) {
   }, [size, torus, stones, rejected, marks, markColor, captured, last, cursor, keyboard, area, pending, pendingColor, belief, truth, truthColor]);
 
   // Name every drawn vertex with its real point, for tests and for the wrapped copies' titles.
-  useEffect(() => {
+  // In a layout effect, in the same task as the render: the data attributes never lag the drawn
+  // board (a test read a step's heat map with the previous step's data-belief once, on a loaded
+  // machine, when this ran after the paint).
+  useLayoutEffect(() => {
     const root = ref.current;
     if (!root) return;
     for (const el of root.querySelectorAll('.shudan-vertex')) {

@@ -156,7 +156,8 @@ for (const [size, viewport] of SIZES) {
 
     // White's board: its own fetch, rings on Black's stones; the real board has no switch.
     await replay.getByRole('radio', { name: 'White' }).check({ force: true });
-    await page.locator('[data-testid="belief-legend"]').waitFor();
+    // White's legend, not Black's still on the page while White's map is fetched.
+    await page.locator('[data-testid="belief-legend"]', { hasText: /^Darker: the computer more often believed/ }).waitFor();
     assert.equal(calls, 3);
     // White is the computer's seat: its own belief.
     assert.equal((await page.locator('.belief-switch').innerText()).trim(), 'What the computer believed');

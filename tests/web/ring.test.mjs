@@ -15,6 +15,10 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const turn = (text) => page.locator('[data-testid="turn"]', { hasText: text }).waitFor();
     await turn('Your turn');
     await tryAt(page, 'C3');
+    // White moves once the page has Black's stone: before it, the page is still on turn (its
+    // "Your turn" is the old one), and a tap on A1 would put a ghost there that the stone's
+    // arrival then clears (a failed run on a loaded machine waited 30 s for its Play button).
+    await turn('White to play');
     await white.act({ type: 'try', point: 'A2' });
     await turn('Your turn');
     await tryAt(page, 'A1');
