@@ -1,5 +1,7 @@
 #include "referee/visibility.h"
 
+#include "referee/disclosure.h"
+
 namespace pg {
 
 std::optional<SeenEvent> project(const Event& e, int turn, Color to_move, Audience audience) {
@@ -37,7 +39,7 @@ std::optional<SeenEvent> project(const Event& e, int turn, Color to_move, Audien
       s.kind = SeenKind::NoShow;
       return s;
     case EventKind::Mark:
-      if (!is_actor) return std::nullopt;
+      if (!disclosure::mayReadMark(audience, e.player)) return std::nullopt;
       s.kind = SeenKind::Mark;
       s.point = e.point;
       s.set = e.set;

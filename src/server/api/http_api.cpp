@@ -6,6 +6,7 @@
 #include <future>
 
 #include "ai/levels.h"
+#include "referee/disclosure.h"
 #include "server/api/http_reply.h"
 #include "server/api/level_texts.h"
 #include "server/api/query_param.h"
@@ -291,10 +292,13 @@ HttpReply HttpApi::tableInfo(const std::string& id) const {
   return jsonReply(200, table->info());
 }
 
-std::optional<HttpReply> HttpApi::refuseUnfinished(const std::string& id, Finished& out) const {
+std::optional<HttpReply> HttpApi::refuseUnfinished(const std::string& id, Finished& out,
+                                                   bool belief) const {
   auto rec = isTableId(id) ? store_.table(id) : std::nullopt;
   if (!rec) return errorReply(Error::of(Err::NoSuchTable));
-  if (!rec->finished_at) return errorReply(Error::of(Err::NotOver));
+  const bool over = rec->finished_at.has_value();
+  if (!(belief ? disclosure::mayReadBelief(over) : disclosure::mayReadRecord(over)))
+    return errorReply(Error::of(Err::NotOver));
   out.rec = std::move(*rec);
   out.setup = setupFromJson(Json::parse(out.rec.setup));
   out.stored = store_.events(id);
@@ -318,7 +322,7 @@ HttpReply HttpApi::belief(const std::string& id, std::string_view target) const 
   const std::string key = beliefKey(id, *seat);
   if (auto body = belief_cache_.find(key)) return beliefBody(body);
   Finished f;
-  if (auto refused = refuseUnfinished(id, f)) return std::move(*refused);
+  if (auto refused = refuseUnfinished(id, f, /*belief=*/true)) return std::move(*refused);
   if (belief_jobs_.fetch_add(1) >= kMaxBeliefJobs) {
     belief_jobs_.fetch_sub(1);
     HttpReply r = errorReply(Error::of(Err::ServerBusy));
@@ -356,7 +360,7 @@ HttpReply HttpApi::game(const std::string& id, bool sgf) const {
   Json record = Json::array();
   for (size_t i = 0; i < f.stored.size(); ++i) {
     const StoredEvent& s = f.stored[i];
-    if (log[i].kind == EventKind::Mark) continue;  // guess marks stay private
+    if (!disclosure::recordShows(log[i].kind)) continue;  // guess marks stay private
     record.push_back(Json{{"seq", s.seq}, {"at", s.at}, {"event", Json::parse(s.event)}});
   }
   const Referee referee = Referee::replay(setup.rules, log);

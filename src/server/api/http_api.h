@@ -50,7 +50,10 @@ class HttpApi {
   /// The finished game's stored record, or the refusal /api/games/<id> answers (no such table,
   /// or not over: the same bytes for every endpoint under it).
   struct Finished;
-  std::optional<HttpReply> refuseUnfinished(const std::string& id, Finished& out) const;
+  /// Loads a finished game into `out`, or the refusal: no such table, or not readable yet
+  /// (referee/disclosure.h: the record, or with `belief` the belief map).
+  std::optional<HttpReply> refuseUnfinished(const std::string& id, Finished& out,
+                                            bool belief = false) const;
   HttpReply belief(const std::string& id, std::string_view target) const;
   /// The answer a belief request gets without computing anything (a bad seat, a cached map).
   std::optional<HttpReply> beliefAtOnce(std::string_view target) const;

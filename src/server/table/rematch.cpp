@@ -1,5 +1,6 @@
 #include "server/table/rematch.h"
 
+#include "referee/disclosure.h"
 #include "rules/assert.h"
 
 namespace pg {
@@ -37,7 +38,7 @@ std::optional<Color> Rematch::offeredBy() const {
 }
 
 std::string Rematch::tokenFor(Role role) const {
-  if (!table_) return "";
+  if (!table_ || !disclosure::mayHoldRematchSeat(role == Role::Spectator)) return "";
   switch (role) {
     case Role::Black:
       return table_->white_token;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "referee/disclosure.h"
 #include "server/table/peer.h"
 
 namespace pg {
@@ -71,8 +72,7 @@ int TableChat::highestSpectator() const {
 }
 
 bool TableChat::readable(const ChatLine& line, Role role, bool over) {
-  if (over) return true;
-  return line.spectators == (role == Role::Spectator);
+  return disclosure::mayReadChatLine(role == Role::Spectator, line.spectators, over);
 }
 
 std::optional<Json> TableChat::lineFor(const ChatLine& line, Role role, bool over) const {
