@@ -67,6 +67,8 @@ struct Server::Impl {
   std::unique_ptr<CreationStore> creations;  // and its counts of tables created per address
   std::unique_ptr<CreationGate> gate;
   net::thread_pool bots;
+  // The API's requests that read the store (HttpApi's `reads`): never on a network thread.
+  net::thread_pool reads{2};
   std::unique_ptr<TableRegistry> registry;
   std::unique_ptr<HttpApi> api;
   std::shared_ptr<ServerContext> ctx;
@@ -106,7 +108,8 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
   // the API goes.
   m.api = std::make_unique<HttpApi>(
       *m.registry, *m.store, m.settings, &m.metrics, m.lobby.get(), m.gate.get(),
-      [pool = &m.bots](std::function<void()> job) { net::post(*pool, std::move(job)); });
+      [pool = &m.bots](std::function<void()> job) { net::post(*pool, std::move(job)); },
+      [pool = &m.reads](std::function<void()> job) { net::post(*pool, std::move(job)); });
   m.ctx = std::shared_ptr<ServerContext>(
       new ServerContext(m.settings, *m.registry, *m.api, &m.metrics));
   // Read at each scrape; the scrapes (HttpApi) end before the registry and the context go.
@@ -198,6 +201,8 @@ void Server::stop() {
     if (t.joinable()) t.join();
   m.bots.stop();
   m.bots.join();
+  m.reads.stop();
+  m.reads.join();
   spdlog::info("stopped");
   std::lock_guard lock(m.mutex);
   m.threads.clear();

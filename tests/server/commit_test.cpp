@@ -392,5 +392,38 @@ TEST_F(CommitTest, CreationsInFlightCountTowardsTheTableLimit) {
   EXPECT_EQ(registry_->size(), 1u);  // the new table waits in the store until its first join
 }
 
+TEST_F(CommitTest, TheApiAnswersWhatReadsTheStoreOffTheCallersThread) {
+  // The reads job queue stands for the server's reads pool: the caller (a network thread in the
+  // server) only hands the request over.
+  std::vector<std::function<void()>> reads;
+  const HttpApi api(*registry_, store_, settings_, &metrics_, nullptr, nullptr, nullptr,
+                    [&](std::function<void()> job) { reads.push_back(std::move(job)); });
+  std::vector<std::pair<std::string, int>> answered;
+  auto ask = [&](const std::string& target) {
+    HttpRequest r;
+    r.method = "GET";
+    r.target = target;
+    api.handleAsync(
+        r, [&answered, target](HttpReply rep) { answered.emplace_back(target, rep.status); });
+  };
+  const std::string id = table_->id();
+  for (const std::string& t :
+       std::vector<std::string>{"/api/tables/" + id, "/api/tables/zzzzzzzzzzzz", "/api/games/" + id,
+                                "/api/games/" + id + "/sgf"})
+    ask(t);
+  EXPECT_TRUE(answered.empty()) << "a store read answered on the caller's thread";
+  ASSERT_EQ(reads.size(), 4u);
+  // What needs no store is answered at once.
+  ask("/healthz");
+  ask("/api/info");
+  ASSERT_EQ(answered.size(), 2u);
+  for (auto& job : reads) job();
+  ASSERT_EQ(answered.size(), 6u);
+  EXPECT_EQ(answered[2], std::make_pair("/api/tables/" + id, 200));
+  EXPECT_EQ(answered[3], std::make_pair(std::string("/api/tables/zzzzzzzzzzzz"), 404));
+  EXPECT_EQ(answered[4], std::make_pair("/api/games/" + id, 403));  // not over yet
+  EXPECT_EQ(answered[5], std::make_pair("/api/games/" + id + "/sgf", 403));
+}
+
 }  // namespace
 }  // namespace pg

@@ -49,6 +49,13 @@ bool endsWith(std::string_view s, std::string_view suffix) {
   return s.size() > suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
+/// Whether answering `path` may read the store: a table's info (the table may have to be
+/// loaded), the archive, the lobby (its listing, a challenge made or taken).
+bool readsTheStore(std::string_view path) {
+  return startsWith(path, "/api/tables/") || startsWith(path, "/api/games/") ||
+         path == "/api/challenges" || startsWith(path, "/api/challenges/");
+}
+
 /// "/api/games/<id>/belief" -> "<id>"; nullopt for any other path.
 std::optional<std::string> beliefGame(std::string_view path) {
   if (!startsWith(path, "/api/games/") || !endsWith(path, "/belief")) return std::nullopt;
@@ -100,14 +107,15 @@ struct HttpApi::Finished {
 
 HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
                  Metrics* metrics, ChallengeStore* challenges, CreationGate* creations,
-                 Offload offload)
+                 Offload offload, Offload reads)
     : registry_(registry),
       store_(store),
       settings_(settings),
       metrics_(metrics),
       creations_(creations),
       files_(settings.web_dir, vendorFolderFor(settings.web_dir)),
-      offload_(std::move(offload)) {
+      offload_(std::move(offload)),
+      reads_(std::move(reads)) {
   if (challenges)
     lobby_ = std::make_unique<ChallengeApi>(registry, *challenges, settings, creations, metrics);
 }
@@ -240,6 +248,8 @@ void HttpApi::handleAsync(const HttpRequest& req, ReplyFn reply) const {
     // Reading the log and sampling take a while: not on the network thread.
     return offload_([this, req, reply = std::move(reply)] { reply(handle(req)); });
   }
+  if (reads_ && readsTheStore(pathOf(req.target)))
+    return reads_([this, req, reply = std::move(reply)] { reply(handle(req)); });
   reply(handle(req));
 }
 

@@ -27,19 +27,22 @@ class HttpApi {
   using Offload = std::function<void(std::function<void()>)>;
   /// Everything referred to outlives the HttpApi. Without `metrics`, /metrics is 404 and
   /// nothing is counted; without `challenges`, the lobby's endpoints are 404. With `offload`,
-  /// handleAsync computes beliefs (GET /api/games/<id>/belief) there; the jobs it is given
+  /// handleAsync computes beliefs (GET /api/games/<id>/belief) there; with `reads`, it answers
+  /// there every request that reads the store (a table's info, which may load the table; the
+  /// archive; the lobby), so that no network thread waits for the store. The jobs it is given
   /// must all have run or been dropped before the HttpApi goes.
   /// Without `creations`, creating tables has no limit per address.
   HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
           Metrics* metrics = nullptr, ChallengeStore* challenges = nullptr,
-          CreationGate* creations = nullptr, Offload offload = nullptr);
+          CreationGate* creations = nullptr, Offload offload = nullptr, Offload reads = nullptr);
   /// Answers one request. Safe from any thread. A creation waits here for the store.
   HttpReply handle(const HttpRequest& req) const;
   using ReplyFn = std::function<void(HttpReply)>;
   /// Answers one request through `reply`, called once: at once for most requests; for a
   /// creation (POST /api/tables) once the store has the table, possibly on the store's writer
   /// thread, so the caller's thread does not wait for the disk; for a belief that is not in the
-  /// cache, from the offload job. Safe from any thread.
+  /// cache, from the offload job; for a request that reads the store, from the reads job. Safe
+  /// from any thread.
   void handleAsync(const HttpRequest& req, ReplyFn reply) const;
 
  private:
@@ -70,6 +73,7 @@ class HttpApi {
   StaticFiles files_;
   std::unique_ptr<ChallengeApi> lobby_;  // null without a ChallengeStore
   Offload offload_;
+  Offload reads_;
   mutable BeliefCache belief_cache_{16};
   mutable std::atomic<int> belief_jobs_{0};  // computations under way
 };
