@@ -23,15 +23,19 @@
 namespace pg::fuzz {
 namespace {
 
-const std::set<std::string> kTypes = {"joined",   "snapshot", "event", "clock",
-                                      "presence", "thinking", "pong",  "error",
-                                      "info",     "rematch",  "chat",  "chat-history"};
+const std::set<std::string> kTypes = {
+    "joined",           "snapshot", "event",       "clock", "presence",
+    "thinking",         "pong",     "error",       "info",  "rematch",
+    "rematch-declined", "chat",     "chat-history"};
+// The codes a table may answer over the WebSocket (protocol/errors.h has them all, the HTTP
+// API's too: those must never come here).
 const std::set<std::string> kErrors = {
-    "bad-json",      "bad-request",   "unknown-command",  "not-joined",    "already-joined",
-    "no-such-table", "bad-token",     "spectator",        "not-your-seat", "not-started",
-    "off-board",     "not-your-turn", "occupied-visible", "already-tried", "no-change",
-    "game-over",     "rate-limited",  "store-failed",     "wrong-table",   "not-abandoned",
-    "not-over",      "no-chat",       "chat-full"};
+    "bad-json",      "bad-request",     "unknown-command",  "not-joined",        "already-joined",
+    "no-such-table", "bad-token",       "spectator",        "not-your-seat",     "not-started",
+    "off-board",     "not-your-turn",   "occupied-visible", "already-tried",     "no-change",
+    "game-over",     "rate-limited",    "store-failed",     "wrong-table",       "not-abandoned",
+    "not-over",      "no-chat",         "chat-full",        "too-late-to-abort", "name-unchanged",
+    "hotseat-names", "rematch-offered", "no-rematch-offer"};
 
 struct Conn {
   std::shared_ptr<FakePeer> peer = std::make_shared<FakePeer>();
