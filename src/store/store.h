@@ -11,84 +11,15 @@
 #include <exception>
 #include <functional>
 #include <optional>
-#include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
+#include "store/store_write.h"
+#include "store/stored.h"
+
 namespace pg {
-
-/// A failure of the storage layer (disk full, corrupt file, ...). what() is for the logs.
-class StoreError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-/// A write refused because this store does not hold the table's claim (another node serves
-/// the table, or this node's database session, and with it every claim, was lost). Nothing
-/// of the write was stored.
-class ClaimLost : public StoreError {
- public:
-  using StoreError::StoreError;
-};
-
-/// Whether `error` is a ClaimLost.
-inline bool isClaimLost(const std::exception_ptr& error) {
-  if (!error) return false;
-  try {
-    std::rethrow_exception(error);
-  } catch (const ClaimLost&) {
-    return true;
-  } catch (...) {
-    return false;
-  }
-}
-
-/// One table as stored.
-struct StoredTable {
-  std::string id;
-  int64_t created_at = 0;  ///< milliseconds since the Unix epoch
-  std::string setup;       ///< JSON text of the table's setup (rules, mode, clock, ...)
-  /// Seat secrets; empty when the table has no such seat (a computer seat, or hot seat).
-  std::string black_token;
-  std::string white_token;
-  std::string hotseat_token;
-  std::optional<int64_t> started_at;   ///< when every human seat had joined once
-  std::optional<int64_t> finished_at;  ///< when the game ended
-  std::string result;                  ///< JSON text of the result once finished, else empty
-  /// The table this one is the rematch of (set at creation; empty: none). A table has at most
-  /// one rematch: creating a second one for the same table fails (StoreError), whichever node
-  /// tries, so two acceptances racing make one new table.
-  std::string rematch_of;
-  /// Read only (createTable ignores it): the id of the table that is this one's rematch, once
-  /// it has been created; else empty.
-  std::string rematch;
-
-  bool operator==(const StoredTable&) const = default;
-};
-
-/// One accepted event of a table's log.
-struct StoredEvent {
-  int64_t seq = 0;    ///< 0-based index in the table's log; contiguous
-  int64_t at = 0;     ///< server time of acceptance, milliseconds since the Unix epoch
-  std::string event;  ///< JSON text of the full-information event
-
-  bool operator==(const StoredEvent&) const = default;
-};
-
-/// One line of a table's chat (docs/protocol.md, "Chat").
-struct StoredChat {
-  int64_t seq = 0;   ///< 0-based index in the table's chat; contiguous
-  int64_t at = 0;    ///< server time of acceptance, milliseconds since the Unix epoch
-  std::string line;  ///< JSON text of the line (who, which channel, the text)
-
-  bool operator==(const StoredChat&) const = default;
-};
-
-/// The end of a game, stored with the event that caused it.
-struct StoredEnd {
-  int64_t at = 0;
-  std::string result;  ///< JSON text
-};
 
 /// Every method is safe to call from several threads, and each write is durable when it
 /// returns (the caller may tell others about it). Each method throws StoreError on failure.
@@ -130,6 +61,27 @@ class Store {
       error = std::current_exception();
     }
     done(error);
+  }
+  /// Called once when a write is durable (null) or has failed (the error; nothing of it was
+  /// stored). May be called on another thread, or before write() returns.
+  using WriteDone = std::function<void(std::exception_ptr)>;
+  /// Stores `w`, answered through `done`: the one way the server writes a table.
+  virtual void write(StoreWrite w, WriteDone done) {
+    std::visit(
+        [&](auto&& x) {
+          using T = std::decay_t<decltype(x)>;
+          if constexpr (std::is_same_v<T, CreateTable>)
+            createTableAsync(std::move(x.table), std::move(done));
+          else if constexpr (std::is_same_v<T, AppendEvents>)
+            appendAsync(x.table_id, std::move(x.events), std::move(x.end), std::move(done));
+          else if constexpr (std::is_same_v<T, StartTable>)
+            markStartedAsync(x.table_id, x.at, std::move(done));
+          else if constexpr (std::is_same_v<T, AppendChat>)
+            appendChatAsync(x.table_id, std::move(x.line), std::move(done));
+          else
+            setSetupAsync(x.table_id, std::move(x.setup), std::move(done));
+        },
+        w);
   }
   /// Appends one line to the table's chat (its seq continues the chat). Needs the table's claim
   /// as append() does.

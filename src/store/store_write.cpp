@@ -1,0 +1,33 @@
+#include "store/store_write.h"
+
+#include <type_traits>
+
+namespace pg {
+
+const std::string& tableOf(const StoreWrite& w) {
+  return std::visit(
+      [](const auto& x) -> const std::string& {
+        if constexpr (std::is_same_v<std::decay_t<decltype(x)>, CreateTable>)
+          return x.table.id;
+        else
+          return x.table_id;
+      },
+      w);
+}
+
+bool needsClaim(const StoreWrite& w) {
+  return !std::holds_alternative<CreateTable>(w);
+}
+
+const char* describe(const StoreWrite& w) {
+  struct Text {
+    const char* operator()(const CreateTable&) const { return "creating a table"; }
+    const char* operator()(const AppendEvents&) const { return "appending events"; }
+    const char* operator()(const StartTable&) const { return "starting a table"; }
+    const char* operator()(const AppendChat&) const { return "appending a chat line"; }
+    const char* operator()(const SetSetup&) const { return "changing a table's setup"; }
+  };
+  return std::visit(Text{}, w);
+}
+
+}  // namespace pg

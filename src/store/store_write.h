@@ -1,0 +1,52 @@
+// What a store writes, as one type: each kind of write the server makes is one alternative of
+// StoreWrite. Both backends (sqlite_store.h, pg_store.h) turn a batch of them into a transaction,
+// and everything else about a write (its queue, its group commit, its retry, its answer) is
+// shared. Adding a kind of write is one alternative here and a branch in each backend's batch.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "store/stored.h"
+
+namespace pg {
+
+/// A new table with its setup and seat tokens. Needs no claim.
+struct CreateTable {
+  StoredTable table;
+};
+/// Events that continue a table's log and, with `end` set, the end of its game: all or nothing.
+struct AppendEvents {
+  std::string table_id;
+  std::vector<StoredEvent> events;
+  std::optional<StoredEnd> end;
+};
+/// When the table's game started (every human seat joined once). Does nothing if started.
+struct StartTable {
+  std::string table_id;
+  int64_t at = 0;
+};
+/// One line that continues the table's chat.
+struct AppendChat {
+  std::string table_id;
+  StoredChat line;
+};
+/// The table's new setup (JSON text: a player named their seat).
+struct SetSetup {
+  std::string table_id;
+  std::string setup;
+};
+
+using StoreWrite = std::variant<CreateTable, AppendEvents, StartTable, AppendChat, SetSetup>;
+
+/// The table a write is about.
+const std::string& tableOf(const StoreWrite& w);
+/// Whether the write needs this node's claim of its table (all but a creation).
+bool needsClaim(const StoreWrite& w);
+/// What the write does, for errors and logs ("appending events").
+const char* describe(const StoreWrite& w);
+
+}  // namespace pg
