@@ -7,21 +7,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { DESKTOP, PHONE, createTable, openPage, screenshot, serverAndBrowser } from './helpers.mjs';
+import { DESKTOP, PHONE, chatLines, createTable, openWithChat, say, screenshot, serverAndBrowser } from './helpers.mjs';
 
 const env = serverAndBrowser();
 
-async function open(url, viewport) {
-  const opened = await openPage(env.browser, url, viewport);
-  await opened.page.locator('[data-testid="chat"]').waitFor();
-  return opened;
-}
-const lines = (page) => page.locator('[data-testid="chat-lines"]');
+const open = (url, viewport) => openWithChat(env.browser, url, viewport);
+const lines = chatLines;
 const badge = (page) => page.locator('[data-testid="chat-badge"]');
-async function say(page, text) {
-  await page.locator('[data-testid="chat-input"]').fill(text);
-  await page.locator('[data-testid="chat-send"]').click();
-}
 async function axe(page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);

@@ -4,21 +4,13 @@
 // hidden, and stays hidden on that device.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, createTable, openPage, screenshot, tryAt, serverAndBrowser } from './helpers.mjs';
+import { DESKTOP, PHONE, chatLines, createTable, openWithChat, say, screenshot, tryAt, serverAndBrowser } from './helpers.mjs';
 
 const env = serverAndBrowser();
 
-async function open(url, viewport) {
-  const opened = await openPage(env.browser, url, viewport);
-  await opened.page.locator('[data-testid="chat"]').waitFor();
-  return opened;
-}
+const open = (url, viewport) => openWithChat(env.browser, url, viewport);
 
-const lines = (page) => page.locator('[data-testid="chat-lines"]');
-async function say(page, text) {
-  await page.locator('[data-testid="chat-input"]').fill(text);
-  await page.locator('[data-testid="chat-send"]').click();
-}
+const lines = chatLines;
 
 test('players and spectators chat, each side apart until the end', async () => {
   const table = await createTable(env.server.url, { rules: { size: 5 }, mode: 'online' });

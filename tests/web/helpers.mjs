@@ -291,6 +291,22 @@ export async function finishedGame(url, { size = 5, whiteStone = 'B2' } = {}) {
   return done;
 }
 
+/// A table page opened in `browser`, once its chat is there.
+export async function openWithChat(browser, url, viewport) {
+  const opened = await openPage(browser, url, viewport);
+  await opened.page.locator('[data-testid="chat"]').waitFor();
+  return opened;
+}
+
+/// The chat's lines on a table page.
+export const chatLines = (page) => page.locator('[data-testid="chat-lines"]');
+
+/// Types `text` into the page's chat and sends it.
+export async function say(page, text) {
+  await page.locator('[data-testid="chat-input"]').fill(text);
+  await page.locator('[data-testid="chat-send"]').click();
+}
+
 /// axe-core on the page as it stands: fails on serious and critical violations, and reports the
 /// others as diagnostics of test `t`. `what` names the page in the messages.
 export async function axeClean(t, page, what) {
