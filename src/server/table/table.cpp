@@ -10,6 +10,7 @@
 #include "rules/assert.h"
 #include "server/node/exception_text.h"
 #include "server/node/tokens.h"
+#include "server/table/action_count.h"
 #include "server/table/bot_time.h"
 #include "server/table/command_play.h"
 #include "server/table/event_rows.h"
@@ -30,19 +31,16 @@ std::shared_ptr<Table> Table::load(TableContext ctx, StoredTable record,
                                    std::optional<StoredTable> rematch,
                                    const std::vector<StoredChat>& chat) {
   TableSetup setup = setupFromJson(Json::parse(record.setup));
-  std::shared_ptr<Table> t(new Table(std::move(ctx), std::move(record), std::move(setup)));
+  std::shared_ptr<Table> t(
+      new Table(std::move(ctx), std::move(record), std::move(setup), std::move(rematch), chat));
   t->referee_.emplace(replayLog(t->setup_.rules, t->record_, log, t->clock_,
                                 t->setup_.clockWaitsForFirstMoves(), nowMs()));
-  if (rematch) t->rematch_.made(std::move(*rematch));
-  std::vector<ChatLine> lines;
-  for (const StoredChat& c : chat) lines.push_back(ChatLine::fromStored(c));
-  t->chat_ = TableChat(std::move(lines));
-  t->spectators_ = SpectatorNumbers(t->chat_.highestSpectator());
   t->publishInfo();
   return t;
 }
 
-Table::Table(TableContext ctx, StoredTable record, TableSetup setup)
+Table::Table(TableContext ctx, StoredTable record, TableSetup setup,
+             std::optional<StoredTable> rematch, const std::vector<StoredChat>& chat)
     : ctx_(std::move(ctx)),
       id_(record.id),
       created_at_(record.created_at),
@@ -51,7 +49,12 @@ Table::Table(TableContext ctx, StoredTable record, TableSetup setup)
       record_(std::move(record)),
       setup_(std::move(setup)),
       keys_(record_.black_token, record_.white_token, record_.hotseat_token),
-      away_(nowMs()) {
+      writer_(
+          strand_, *ctx_.store, ctx_.metrics, id_, [this] { return shared_from_this(); },
+          [this] { lost(); }),
+      chat_(*this, chat),
+      rematch_(*this, std::move(rematch)),
+      abandon_(*this, strand_, nowMs()) {
   if (setup_.clock)
     clock_.emplace(setup_.clock->main_ms, setup_.clock->increment_ms, setup_.clock->capMs());
   if (setup_.computer) {
@@ -86,15 +89,14 @@ void Table::leave(Peer* peer) {
 void Table::enqueue(std::function<void()> f) {
   // `self` keeps the table alive until f has run or is held (the queue belongs to the table).
   net::post(strand_, [self = shared_from_this(), f = std::move(f)]() mutable {
-    self->commits_.runOrDefer(std::move(f));
+    self->writer_.runOrDefer(std::move(f));
   });
 }
 
 void Table::shutdown() {
   net::post(strand_, [self = shared_from_this()] {
     self->closed_ = true;
-    self->timer_.cancel();
-    self->away_timer_.cancel();
+    self->stopTimers();
   });
 }
 
@@ -103,6 +105,11 @@ void Table::drop(std::function<void()> then) {
     self->doDrop();
     if (then) then();
   });
+}
+
+void Table::stopTimers() {
+  timer_.cancel();
+  abandon_.stop();
 }
 
 void Table::lost() {
@@ -116,8 +123,7 @@ void Table::lost() {
 void Table::doDrop() {
   if (!closed_) spdlog::info("table {}: no longer served here; its connections are closed", id_);
   closed_ = true;
-  timer_.cancel();
-  away_timer_.cancel();
+  stopTimers();
   subs_.closeAll();
 }
 
@@ -149,15 +155,15 @@ void Table::doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req) {
                                            ? "'last_version' must map black and white to versions."
                                            : "'last_version' must be an integer."));
 
-  const int number = role == Role::Spectator ? spectators_.assign(peer.get()) : 0;
+  const int number = chat_.numberFor(peer.get(), role);
   peer->send(joinedFrame(id_, role, buildInfo(), number));
   subs_.add(peer, role, *referee_, *last);
   peer->joined();
   spdlog::info("table {}: {} joined ({})", id_, roleName(role), peer->label());
 
   // The game's rematch is made: this connection's way there (the token only for a seat).
-  if (rematch_.table()) peer->send(rematchFrame(rematch_.wayFor(role)));
-  if (!chat_.empty()) peer->send(chatHistoryFrame(chat_.linesFor(role, referee_->over())));
+  rematch_.greet(peer, role);
+  chat_.greet(peer, role);
 
   if (playsColor(role, Color::Black)) seat_joined_[0] = true;
   if (playsColor(role, Color::White)) seat_joined_[1] = true;
@@ -169,36 +175,29 @@ bool Table::startIfReady(const std::shared_ptr<Peer>& joiner) {
   for (Color c : {Color::Black, Color::White})
     if (setup_.isHuman(c) && !seat_joined_[c == Color::Black ? 0 : 1]) return false;
   const int64_t now = nowMs();
-  commits_.begin();
-  ctx_.store->markStartedAsync(
-      id_, now, [self = shared_from_this(), joiner, now](std::exception_ptr error) {
-        // Runs inline when the store answers at once on this strand (no group commit).
-        net::dispatch(self->strand_,
-                      [self, joiner, now, error] { self->finishStart(joiner, now, error); });
-      });
+  writer_.store(StartTable{id_, now}, {.what = "the start",
+                                       .told = nullptr,
+                                       .stored =
+                                           [this, joiner, now] {
+                                             onStarted(now);
+                                             announceJoin(joiner, true);
+                                           },
+                                       .failed = [this, joiner] { announceJoin(joiner, false); }});
   return true;
 }
 
-void Table::finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::exception_ptr error) {
-  commits_.end();
-  if (isClaimLost(error)) return lost();
-  if (error) {
-    writeFailed("the start", error, nullptr);
-  } else {
-    record_.started_at = at;
-    started_flag_ = true;
-    away_.turnStarted(at);
-    spdlog::info("table {}: started", id_);
-    if (clock_ && !referee_->over()) {
-      // A clock that waits for the first moves starts with the third turn (advanceClock).
-      if (!setup_.clockWaitsForFirstMoves()) clock_->start(referee_->toMove(), at);
-      subs_.broadcast(clockFrameAt(at));
-      armTimer();
-    }
-    maybeBot();
+void Table::onStarted(int64_t at) {
+  record_.started_at = at;
+  started_flag_ = true;
+  abandon_.turnStarted(at);
+  spdlog::info("table {}: started", id_);
+  if (clock_ && !referee_->over()) {
+    // A clock that waits for the first moves starts with the third turn (advanceClock).
+    if (!setup_.clockWaitsForFirstMoves()) clock_->start(referee_->toMove(), at);
+    subs_.broadcast(clockFrameAt(at));
+    armTimer();
   }
-  announceJoin(joiner, !error);
-  commits_.releaseHeld();
+  maybeBot();
 }
 
 void Table::announceJoin(const std::shared_ptr<Peer>& joiner, bool clock_sent) {
@@ -210,7 +209,6 @@ void Table::announceJoin(const std::shared_ptr<Peer>& joiner, bool clock_sent) {
 
 void Table::doLeave(const Peer* peer) {
   chat_.forget(peer);
-  spectators_.forget(peer);
   if (subs_.remove(peer)) {
     spdlog::info("table {}: a connection left", id_);
     watchAway(nowMs());
@@ -235,8 +233,7 @@ void Table::idleIfAlone() {
     // not in memory. (Once a seat has joined, the table remembers it until the game starts,
     // which needs every seat to have joined once: it stays.)
     closed_ = true;
-    timer_.cancel();
-    away_timer_.cancel();
+    stopTimers();
     ctx_.on_idle(this);
   }
 }
@@ -263,8 +260,9 @@ void Table::doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd) {
   if (closed_) return;
   const auto role = subs_.roleOf(peer.get());
   if (!role) return fail(Error::of(Err::NotJoined));
-  if (const auto* chat = std::get_if<ChatCommand>(&cmd)) return doChat(peer, *role, chat->text);
-  if (const auto* name = std::get_if<NameCommand>(&cmd)) return doName(peer, *role, name->name);
+  if (const auto* chat = std::get_if<ChatCommand>(&cmd)) return chat_.say(peer, *role, chat->text);
+  if (const auto* name = std::get_if<NameCommand>(&cmd))
+    return names_.rename(peer, *role, name->name);
   if (*role == Role::Spectator) return fail(Error::of(Err::Spectator));
   const auto color = actingColor(*role,
                                  std::visit(
@@ -280,11 +278,11 @@ void Table::doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd) {
 
   if (std::holds_alternative<RematchCommand>(cmd) ||
       std::holds_alternative<DeclineRematchCommand>(cmd))
-    return doRematch(peer, *role, *color, std::holds_alternative<DeclineRematchCommand>(cmd));
+    return rematch_.ask(peer, *role, *color, std::holds_alternative<DeclineRematchCommand>(cmd));
 
-  if (checkTime() && commits_.inFlight()) {
+  if (checkTime() && writer_.busy()) {
     // The clock ran out first: this command is answered once the loss on time is stored.
-    commits_.hold([this, peer, cmd] { doCommand(peer, cmd); });
+    writer_.hold([this, peer, cmd] { doCommand(peer, cmd); });
     return;
   }
   const std::size_t before = referee_->log().size();
@@ -293,7 +291,7 @@ void Table::doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd) {
       std::holds_alternative<TryCommand>(cmd) || std::holds_alternative<PassCommand>(cmd);
   if (moving && !referee_->over() && !started()) return fail(Error::of(Err::NotStarted));
   if (std::holds_alternative<ClaimAbandonedCommand>(cmd) && !referee_->over() &&
-      mayClaim(nowMs()) != *color)
+      abandon_.mayClaim(nowMs()) != *color)
     return fail(Error::of(Err::NotAbandoned));
   const Answer a = playCommand(*referee_, *color, cmd);
   if (!a.accepted()) return fail(Error::of(errorOf(*a.refusal)));
@@ -305,41 +303,30 @@ void Table::commit(std::size_t before, int turn_before, const std::shared_ptr<Pe
   std::vector<StoredEvent> rows = storedRows(referee_->log(), before, now, setup_.rules.size);
   std::optional<StoredEnd> end;
   if (referee_->over()) end = StoredEnd{now, resultToJson(referee_->result()).dump()};
-  commits_.begin();
-  const auto start = std::chrono::steady_clock::now();
-  ctx_.store->appendAsync(
-      id_, std::move(rows), std::move(end),
-      [self = shared_from_this(), before, turn_before, now, actor,
-       start](std::exception_ptr error) {
-        if (self->ctx_.metrics)
-          self->ctx_.metrics->commitLatency(std::chrono::steady_clock::now() - start);
-        // Runs inline when the store answers at once on this strand (no group commit).
-        net::dispatch(self->strand_, [self, before, turn_before, now, actor, error] {
-          self->finishCommit(before, turn_before, now, actor, error);
-        });
-      });
+  writer_.store(
+      AppendEvents{id_, std::move(rows), std::move(end)},
+      {.what = "an event, rolled back",
+       .told = actor,
+       .stored = [this, before, turn_before, now] { committed(before, turn_before, now); },
+       .failed = [this, before] { rollBack(before); }});
 }
 
-void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
-                         const std::shared_ptr<Peer>& actor, std::exception_ptr error) {
-  commits_.end();
-  if (isClaimLost(error)) return lost();
+void Table::rollBack(std::size_t before) {
   const std::vector<Event>& log = referee_->log();
-  if (error) {
-    writeFailed("an event, rolled back", error, actor);
-    std::vector<Event> kept(log.begin(), log.begin() + static_cast<std::ptrdiff_t>(before));
-    referee_.emplace(Referee::replay(setup_.rules, kept));
-    armTimer(1000);  // a loss on time that could not be stored is tried again
-    maybeBot();      // and so is the computer's move
-    commits_.releaseHeld();
-    return;
-  }
+  std::vector<Event> kept(log.begin(), log.begin() + static_cast<std::ptrdiff_t>(before));
+  referee_.emplace(Referee::replay(setup_.rules, kept));
+  armTimer(1000);  // a loss on time that could not be stored is tried again
+  maybeBot();      // and so is the computer's move
+}
+
+void Table::committed(std::size_t before, int turn_before, int64_t now) {
+  const std::vector<Event>& log = referee_->log();
   bool public_event = false;
   for (std::size_t i = before; i < log.size(); ++i) public_event |= log[i].kind != EventKind::Mark;
   logAccepted(id_, log, before);
-  countActions(before);
+  countActions(ctx_.metrics, log, before);
   if (clock_) advanceClock(*clock_, *referee_, turn_before, now);
-  if (referee_->turn() != turn_before) away_.turnStarted(now);
+  if (referee_->turn() != turn_before) abandon_.turnStarted(now);
   watchAway(now);
   // The public info is brought up to date before anyone hears of the events, and sent after
   // them: a GET /api/tables/<id> that follows an event a client was told is never older than
@@ -354,49 +341,12 @@ void Table::finishCommit(std::size_t before, int turn_before, int64_t now,
     spdlog::info("table {}: over, {} ({})", id_,
                  r.winner == Color::Empty ? "draw" : std::string(colorName(r.winner)) + " wins",
                  endReasonName(r.reason));
-    timer_.cancel();
-    away_timer_.cancel();
-    // Every line is open to everyone now: the players read the spectators' too.
-    if (!chat_.empty())
-      subs_.sendEach([this](Role role) { return chatHistoryFrame(chat_.linesFor(role, true)); });
+    stopTimers();
+    chat_.gameOver();
     if (subs_.empty() && ctx_.on_idle) ctx_.on_idle(this);
   } else {
     armTimer();
     maybeBot();
-  }
-  commits_.releaseHeld();
-}
-
-void Table::writeFailed(const char* what, std::exception_ptr error,
-                        const std::shared_ptr<Peer>& told) const {
-  spdlog::error("table {}: could not store {}: {}", id_, what, exceptionText(error));
-  if (ctx_.metrics) ctx_.metrics->storeError(Metrics::StoreErrorAt::Table);
-  if (told) told->send(errorFrame(Error::of(Err::StoreFailed)));
-}
-
-void Table::countActions(std::size_t before) const {
-  if (!ctx_.metrics) return;
-  const std::vector<Event>& log = referee_->log();
-  for (std::size_t i = before; i < log.size(); ++i) {
-    switch (log[i].kind) {
-      case EventKind::Try:
-        ctx_.metrics->actionPlayed(Metrics::Action::Try);
-        break;
-      case EventKind::Pass:
-        ctx_.metrics->actionPlayed(Metrics::Action::Pass);
-        break;
-      case EventKind::Resign:
-        ctx_.metrics->actionPlayed(Metrics::Action::Resign);
-        break;
-      case EventKind::Abort:
-        ctx_.metrics->actionPlayed(Metrics::Action::Abort);
-        break;
-      case EventKind::NoShow:
-      case EventKind::Timeout:
-      case EventKind::Abandon:
-      case EventKind::Mark:
-        break;
-    }
   }
 }
 
@@ -406,7 +356,7 @@ std::optional<FirstMoveDue> Table::firstMoveDue() const {
   if (!setup_.clockWaitsForFirstMoves() || ctx_.settings->first_move_ms <= 0 || !started() ||
       !referee_->realGame().mayAbort())
     return std::nullopt;
-  return FirstMoveDue{referee_->toMove(), away_.turnSince() + ctx_.settings->first_move_ms};
+  return FirstMoveDue{referee_->toMove(), abandon_.turnSince() + ctx_.settings->first_move_ms};
 }
 
 std::optional<int64_t> Table::timeDeadline() const {
@@ -427,7 +377,7 @@ void Table::armTimer(int64_t min_wait_ms) {
   const int64_t wait = std::max(min_wait_ms, *deadline - nowMs() + 1);
   // The wake-up holds the table (the timer's handler is not the table's to keep).
   timer_.arm(wait, [self = shared_from_this()](uint64_t generation) {
-    self->commits_.runOrDefer([t = self.get(), generation] {
+    self->writer_.runOrDefer([t = self.get(), generation] {
       // A commit that was in flight re-armed the timer: this wake-up is stale then.
       if (!t->timer_.current(generation)) return;
       const auto due = t->timeDeadline();
@@ -464,7 +414,7 @@ void Table::maybeBot() {
   // The computer's only input is its seat's view, copied: it never sees the real board.
   bot_->think(referee_->view(audienceOf(c)), limits,
               [self = shared_from_this()](Action action, int version) {
-                self->commits_.runOrDefer(
+                self->writer_.runOrDefer(
                     [t = self.get(), action, version] { t->botDone(action, version); });
               });
 }
@@ -484,171 +434,25 @@ void Table::botDone(Action action, int version) {
   commit(before, turn_before, nullptr);
 }
 
-// ---- Chat ----
+// ---- Features ----
 
-void Table::doChat(const std::shared_ptr<Peer>& peer, Role role, const std::string& text) {
-  const auto refused =
-      chat_.refusal(role, setup_.mode == TableMode::Online, peer.get(), RateLimiter::Clock::now());
-  if (refused) {
-    if (ctx_.metrics && refused->err == Err::RateLimited)
-      ctx_.metrics->rateLimited(Metrics::Limit::Chat);
-    return peer->send(errorFrame(*refused));
-  }
-  ChatLine line = chat_.next(role, text, referee_->turn(), nowMs(), spectators_.of(peer.get()));
-  StoredChat stored = line.stored();
-  commits_.begin();
-  ctx_.store->appendChatAsync(
-      id_, std::move(stored),
-      [self = shared_from_this(), peer, line = std::move(line)](std::exception_ptr error) {
-        net::dispatch(self->strand_,
-                      [self, peer, line, error] { self->finishChat(peer, line, error); });
-      });
+void Table::adoptSetup(TableSetup setup, std::string json) {
+  setup_ = std::move(setup);
+  record_.setup = std::move(json);
 }
 
-void Table::finishChat(const std::shared_ptr<Peer>& peer, const ChatLine& line,
-                       std::exception_ptr error) {
-  commits_.end();
-  if (isClaimLost(error)) return lost();
-  if (error) {
-    writeFailed("a chat line", error, peer);
-  } else {
-    chat_.add(line);
-    const bool over = referee_->over();
-    subs_.sendEach([&](Role r) -> Frame {
-      const auto readable = chat_.lineFor(line, r, over);
-      return readable ? chatFrame(*readable) : nullptr;
-    });
-  }
-  commits_.releaseHeld();
-}
-
-// ---- Names ----
-
-void Table::doName(const std::shared_ptr<Peer>& peer, Role role, const std::string& name) {
-  auto fail = [&](const Error& e) { peer->send(errorFrame(e)); };
-  if (role == Role::Spectator) return fail(Error::of(Err::Spectator));
-  if (role == Role::Hotseat) return fail(Error::of(Err::HotSeatNames));
-  if (referee_->over()) return fail(Error::of(Err::GameOver));
-  const Color c = role == Role::Black ? Color::Black : Color::White;
-  TableSetup next = setup_;
-  std::string& slot = c == Color::Black ? next.black_name : next.white_name;
-  slot = name.empty() ? std::string(c == Color::Black ? "Black" : "White") : name;
-  if (next == setup_) return fail(Error::of(Err::NameUnchanged));
-  std::string json = setupToJson(next).dump();
-  commits_.begin();
-  ctx_.store->setSetupAsync(id_, json,
-                            [self = shared_from_this(), peer, next = std::move(next),
-                             json](std::exception_ptr error) mutable {
-                              net::dispatch(
-                                  self->strand_, [self, peer, next = std::move(next),
-                                                  json = std::move(json), error]() mutable {
-                                    self->finishName(peer, std::move(next), std::move(json), error);
-                                  });
-                            });
-}
-
-void Table::finishName(const std::shared_ptr<Peer>& peer, TableSetup next, std::string json,
-                       std::exception_ptr error) {
-  commits_.end();
-  if (isClaimLost(error)) return lost();
-  if (error) {
-    writeFailed("a name", error, peer);
-  } else {
-    setup_ = std::move(next);
-    record_.setup = std::move(json);
-    publishInfo();
-  }
-  commits_.releaseHeld();
-}
-
-// ---- Rematch ----
-
-void Table::doRematch(const std::shared_ptr<Peer>& peer, Role role, Color color, bool decline) {
-  auto fail = [&](const Error& e) { peer->send(errorFrame(e)); };
-  if (!referee_->over()) return fail(Error::of(Err::NotOver));
-  // Made already: this connection's way there again.
-  if (rematch_.table()) return peer->send(rematchFrame(rematch_.wayFor(role)));
-  if (rematch_busy_) return;  // being stored: every connection hears of it then
-  if (decline) {
-    const std::optional<Color> stood = rematch_.offeredBy();
-    if (!rematch_.clear()) return fail(Error::of(Err::NoRematchOffer));
-    // The other seat's offer was declined: everyone is told who declined (an offer taken back
-    // by its own seat is only the info's change).
-    if (stood && *stood != color) subs_.broadcast(rematchDeclinedFrame(color));
-    return publishInfo();
-  }
-  if (!rematch_.offer(color)) return fail(Error::of(Err::RematchOffered));
-  // Against the computer and on a hot seat there is nobody else to ask.
-  if (setup_.mode != TableMode::Online) rematch_.offer(opponent(color));
-  if (!rematch_.agreed()) return publishInfo();
-  makeRematch(peer);
-}
-
-void Table::makeRematch(const std::shared_ptr<Peer>& asker) {
-  rematch_busy_ = true;
-  commits_.begin();
-  try {
-    ctx_.create_table(
-        Rematch::request(setup_), id_,
-        [self = shared_from_this(), asker](std::exception_ptr error, StoredTable made) {
-          net::dispatch(self->strand_, [self, asker, error, made = std::move(made)]() mutable {
-            self->finishRematch(asker, error, std::move(made));
-          });
-        });
-  } catch (...) {
-    finishRematch(asker, std::current_exception(), StoredTable{});
-  }
-}
-
-void Table::finishRematch(const std::shared_ptr<Peer>& asker, std::exception_ptr error,
-                          StoredTable made) {
-  commits_.end();
-  rematch_busy_ = false;
-  if (error) {
-    spdlog::error("table {}: could not create the rematch: {}", id_, exceptionText(error));
-    rematch_.clear();
-    publishInfo();
-    if (asker) asker->send(errorFrame(Error::of(Err::StoreFailed)));
-  } else {
-    rematch_.made(std::move(made));
-    spdlog::info("table {}: rematch at table {}", id_, rematch_.table()->id);
-    subs_.sendEach([this](Role r) { return rematchFrame(rematch_.wayFor(r)); });
-    publishInfo();
-  }
-  commits_.releaseHeld();
-}
-
-// ---- Abandoned games ----
-
-bool Table::abandonRuleApplies() const {
-  return setup_.mode == TableMode::Online && !setup_.clock;
-}
-
-std::optional<Color> Table::mayClaim(int64_t now) const {
-  if (!abandonRuleApplies() || !started() || referee_->over()) return std::nullopt;
-  const Color on_turn = referee_->toMove();
-  const auto at = away_.claimableAt(on_turn, ctx_.settings->abandon_after_ms);
-  if (!at || now < *at) return std::nullopt;
-  return opponent(on_turn);
-}
-
-void Table::syncAway(int64_t now) {
-  const Presence p = presence();
-  away_.presence(Color::Black, p.black, now);
-  away_.presence(Color::White, p.white, now);
+void Table::createRematch(const Json& request,
+                          std::function<void(std::exception_ptr, StoredTable)> done) {
+  ctx_.create_table(request, id_, std::move(done));
 }
 
 void Table::watchAway(int64_t now) {
-  syncAway(now);
-  away_timer_.cancel();
-  if (!abandonRuleApplies() || !started() || referee_->over() || closed_) return;
-  const auto at = away_.claimableAt(referee_->toMove(), ctx_.settings->abandon_after_ms);
-  if (!at || *at <= now) return;
-  away_timer_.arm(*at - now + 1, [self = shared_from_this()](uint64_t generation) {
-    self->commits_.runOrDefer([t = self.get(), generation] {
-      if (t->away_timer_.current(generation)) t->publishInfo();
-    });
-  });
+  if (closed_) {
+    abandon_.sync(now);
+    abandon_.stop();
+  } else {
+    abandon_.watch(now);
+  }
 }
 
 // ---- Public information ----
@@ -665,32 +469,18 @@ void Table::broadcastPresence() {
   subs_.broadcast(presenceFrame(p.black, p.white, p.spectators));
 }
 
-AwayInfo Table::awayInfo(int64_t now) const {
-  AwayInfo a;
-  if (!abandonRuleApplies()) return a;
-  a.after_ms = ctx_.settings->abandon_after_ms;
-  a.away_since = {away_.awaySince(Color::Black), away_.awaySince(Color::White)};
-  if (started() && !referee_->over())
-    a.claim_at = away_.claimableAt(referee_->toMove(), ctx_.settings->abandon_after_ms);
-  a.may_claim = mayClaim(now);
-  return a;
-}
-
 Json Table::buildInfo() {
   // Who is connected and since when each seat has been away, as of one moment: a connection
   // that has closed but whose leave has not run yet is already away in both (an info built in
   // between, as by a name change, once said `connected: false` with `away_since: null`).
   const int64_t now = nowMs();
-  syncAway(now);
+  abandon_.sync(now);
   ClockInfo clock;
   if (clock_ && clock_->running() != Color::Empty) clock.deadline = clock_->deadline();
   if (setup_.clockWaitsForFirstMoves() && ctx_.settings->first_move_ms > 0)
     clock.first_move_ms = ctx_.settings->first_move_ms;
-  RematchInfo rematch;
-  rematch.offered_by = rematch_.offeredBy();
-  if (rematch_.table()) rematch.table = rematch_.table()->id;
   return PublicInfo::build(id_, setup_, record_.created_at, started(), presence(), *referee_, clock,
-                           awayInfo(now), rematch);
+                           abandon_.info(now), rematch_.info());
 }
 
 void Table::publishInfo() {

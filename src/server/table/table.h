@@ -2,21 +2,22 @@
 // a table does runs on its own strand, so its state needs no lock; the public methods may be
 // called from any thread and only post work onto the strand.
 //
-// The order of an input is always: the referee decides; the new events are committed to the
-// store; only then does any connection hear of them, each audience in its own form (the
-// referee's per-audience streams; see referee/visibility.h). A refused input is answered to
-// its sender only and changes nothing.
+// The order of an input is always: the referee (or a feature) decides; the change is stored;
+// only then does any connection hear of it, each audience in its own form (the referee's
+// per-audience streams; referee/disclosure.h). A refused input is answered to its sender only
+// and changes nothing.
 //
-// The table orchestrates its parts, each with one job: SeatKeys (which seat a token holds),
-// Subscribers (the connections and the fan-out to them), CommitQueue (the write in flight and
-// the inputs held behind it), BotDriver (the computer's thinking jobs) and PublicInfo (the
-// public info and when it changed).
+// The table keeps the ordering of inputs, the game's moves, the clock and the start, and
+// orchestrates its parts, each with one job: SeatKeys (which seat a token holds), Subscribers
+// (the connections and the fan-out to them), the writer (StrandWriter: every write, one path:
+// table_writer.h), BotDriver (the computer's thinking jobs), PublicInfo (the public info and
+// when it changed), and the features, each in its own file on the TableHost interface:
+// ChatFeature, NamesFeature, RematchFeature and AbandonFeature.
 //
 // Writes are asynchronous (the store may gather many tables' writes into one disk flush):
-// while one is in flight (an append of events, or the start of the game), the table holds
-// every other input (joins, commands, leaves, the clock, the computer's move) and runs them in
-// order once the write is answered. So nobody ever sees, in an event, a snapshot or the public
-// info, anything the store does not hold.
+// while one is in flight, the table holds every other input (joins, commands, leaves, the
+// clock, the computer's move) and runs them in order once the write is answered. So nobody ever
+// sees, in an event, a snapshot or the public info, anything the store does not hold.
 #pragma once
 
 #include <array>
@@ -35,19 +36,20 @@
 #include "referee/referee.h"
 #include "server/node/metrics.h"
 #include "server/node/server_settings.h"
-#include "server/table/away_watch.h"
+#include "server/table/abandon_feature.h"
 #include "server/table/bot_driver.h"
+#include "server/table/chat_feature.h"
 #include "server/table/clock_timer.h"
-#include "server/table/commit_queue.h"
 #include "server/table/fischer_clock.h"
 #include "server/table/messages.h"
+#include "server/table/names_feature.h"
 #include "server/table/peer.h"
 #include "server/table/public_info.h"
-#include "server/table/rematch.h"
+#include "server/table/rematch_feature.h"
 #include "server/table/seat_keys.h"
-#include "server/table/spectator_numbers.h"
+#include "server/table/strand_writer.h"
 #include "server/table/subscribers.h"
-#include "server/table/table_chat.h"
+#include "server/table/table_host.h"
 #include "server/table/table_setup.h"
 #include "server/table/table_strand.h"
 #include "store/store.h"
@@ -83,7 +85,7 @@ struct TableContext {
 /// Milliseconds since the Unix epoch (the time stored with events).
 int64_t nowMs();
 
-class Table : public std::enable_shared_from_this<Table> {
+class Table final : public std::enable_shared_from_this<Table>, private TableHost {
  public:
   /// Rebuilds a table from its stored record and log (an empty log for a new table). The
   /// clock is rebuilt from the event times; the downtime since the last stored instant is not
@@ -136,7 +138,25 @@ class Table : public std::enable_shared_from_this<Table> {
   int64_t createdAt() const { return created_at_; }
 
  private:
-  Table(TableContext ctx, StoredTable record, TableSetup setup);
+  Table(TableContext ctx, StoredTable record, TableSetup setup, std::optional<StoredTable> rematch,
+        const std::vector<StoredChat>& chat);
+
+  // TableHost: what the features may use.
+  const std::string& tableId() const override { return id_; }
+  const TableSetup& setup() const override { return setup_; }
+  const Referee& referee() const override { return *referee_; }
+  bool started() const override { return record_.started_at.has_value(); }
+  const ServerSettings& settings() const override { return *ctx_.settings; }
+  Metrics* metrics() const override { return ctx_.metrics; }
+  int64_t now() const override { return nowMs(); }
+  Presence presence() const override;
+  Subscribers& subscribers() override { return subs_; }
+  TableWriter& writer() override { return writer_; }
+  std::shared_ptr<void> keepAlive() override { return shared_from_this(); }
+  void publishInfo() override;
+  void adoptSetup(TableSetup setup, std::string json) override;
+  void createRematch(const Json& request,
+                     std::function<void(std::exception_ptr, StoredTable)> done) override;
 
   void doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req);
   void doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd);
@@ -148,26 +168,22 @@ class Table : public std::enable_shared_from_this<Table> {
 
   /// Once every human seat has joined, stores the start; true when that write has begun.
   bool startIfReady(const std::shared_ptr<Peer>& joiner);
-  void finishStart(const std::shared_ptr<Peer>& joiner, int64_t at, std::exception_ptr error);
+  /// The start is stored: the clock runs, the computer may move.
+  void onStarted(int64_t at);
   /// The joiner's clock (unless the start just broadcast it), then presence and info to all.
   void announceJoin(const std::shared_ptr<Peer>& joiner, bool started_now);
-  bool started() const { return record_.started_at.has_value(); }
 
-  /// Stores the events from `before` on; once they are stored (finishCommit), tells everyone.
+  /// Stores the events from `before` on; once they are stored (committed), tells everyone.
   /// On a store failure, rolls the referee back and tells `actor` (if any).
   void commit(std::size_t before, int turn_before, const std::shared_ptr<Peer>& actor);
-  void finishCommit(std::size_t before, int turn_before, int64_t at,
-                    const std::shared_ptr<Peer>& actor, std::exception_ptr error);
+  void committed(std::size_t before, int turn_before, int64_t now);
+  void rollBack(std::size_t before);
   /// What drop() does, on the strand.
   void doDrop();
   /// A write was refused for a lost claim: drops the table and tells the registry.
   void lost();
-  /// A write of `what` failed (not for a lost claim): logged and counted; `told` (if any) hears
-  /// `store-failed`. Nothing of it was stored.
-  void writeFailed(const char* what, std::exception_ptr error,
-                   const std::shared_ptr<Peer>& told) const;
-  /// The stored actions from `before` on, counted in the node's metrics.
-  void countActions(std::size_t before) const;
+  /// Stops the timers: the table is closed, or its game over.
+  void stopTimers();
 
   void armTimer(int64_t min_wait_ms = 1);
   /// While the clock waits for each side's first move (TableSetup::clockWaitsForFirstMoves):
@@ -184,40 +200,11 @@ class Table : public std::enable_shared_from_this<Table> {
   void maybeBot();
   void botDone(Action action, int version);
 
-  /// A chat line from `role`; once stored (finishChat), every connection that may read it gets it.
-  void doChat(const std::shared_ptr<Peer>& peer, Role role, const std::string& text);
-  void finishChat(const std::shared_ptr<Peer>& peer, const ChatLine& line,
-                  std::exception_ptr error);
-  /// A seat names itself; once the new setup is stored (finishName), the info tells everyone.
-  void doName(const std::shared_ptr<Peer>& peer, Role role, const std::string& name);
-  void finishName(const std::shared_ptr<Peer>& peer, TableSetup next, std::string json,
-                  std::exception_ptr error);
-  /// A rematch offer (or acceptance), or its withdrawal (decline), from `role` playing `color`.
-  void doRematch(const std::shared_ptr<Peer>& peer, Role role, Color color, bool decline);
-  /// Stores the rematch's table; once stored (finishRematch), sends every connection its way.
-  void makeRematch(const std::shared_ptr<Peer>& asker);
-  void finishRematch(const std::shared_ptr<Peer>& asker, std::exception_ptr error,
-                     StoredTable made);
-
-  /// Whether the abandonment rule applies here: an online table without a clock.
-  bool abandonRuleApplies() const;
-  /// The seat that may end the game now because the player on turn stayed away, if any.
-  std::optional<Color> mayClaim(int64_t now) const;
-  /// Brings the away times up to date with who is connected, and arms the wake-up that
-  /// publishes the moment the opponent may end the game.
+  /// Brings the away times up to date, and arms the abandonment's wake-up unless closed.
   void watchAway(int64_t now);
-  /// Brings the away times up to date with who is connected, and nothing else (no timer: it may
-  /// run before the table is on its strand, as when a load builds the first info).
-  void syncAway(int64_t now);
-
-  /// Who is connected; a computer seat always is.
-  Presence presence() const;
   void broadcastPresence();
   /// The public info as of now (the away times brought up to date with who is connected first).
   Json buildInfo();
-  AwayInfo awayInfo(int64_t now) const;
-  /// Keeps the public info up to date and sends it to every subscriber when it changed.
-  void publishInfo();
 
   TableContext ctx_;
   const std::string id_;
@@ -234,14 +221,12 @@ class Table : public std::enable_shared_from_this<Table> {
   std::optional<FischerClock> clock_;
   std::array<bool, 2> seat_joined_{};  // since this process started
   Subscribers subs_;
-  CommitQueue commits_{strand_};
+  StrandWriter writer_;
   std::optional<BotDriver> bot_;
-  AwayWatch away_;
-  Rematch rematch_;
-  TableChat chat_;
-  SpectatorNumbers spectators_;
-  bool rematch_busy_ = false;  // its table is being stored
-  ClockTimer away_timer_{strand_};
+  ChatFeature chat_;
+  NamesFeature names_{*this};
+  RematchFeature rematch_;
+  AbandonFeature abandon_;
   bool closed_ = false;
   PublicInfo info_;
 };
