@@ -38,4 +38,15 @@ Answer playCommand(Referee& referee, Color color, const Command& cmd) {
   return p ? referee.mark(color, *p, m->set) : offBoard();
 }
 
+SeatField seatOf(const Command& cmd) {
+  return std::visit(
+      [](const auto& c) -> SeatField {
+        if constexpr (requires { c.seat; })
+          return c.seat;
+        else
+          return std::nullopt;
+      },
+      cmd);
+}
+
 }  // namespace pg

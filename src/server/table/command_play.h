@@ -11,4 +11,7 @@ namespace pg {
 /// refused as off-board before the referee sees it.
 Answer playCommand(Referee& referee, Color color, const Command& cmd);
 
+/// The seat a command names (its optional "seat"; nullopt for the commands that have none).
+SeatField seatOf(const Command& cmd);
+
 }  // namespace pg

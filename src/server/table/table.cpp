@@ -14,6 +14,7 @@
 #include "server/table/bot_time.h"
 #include "server/table/command_play.h"
 #include "server/table/event_rows.h"
+#include "server/table/join_gate.h"
 #include "server/table/messages.h"
 #include "server/table/table_replay.h"
 
@@ -130,34 +131,13 @@ void Table::doDrop() {
 // ---- Joining and leaving ----
 
 void Table::doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req) {
-  auto fail = [&](const Error& e) { peer->send(errorFrame(e)); };
   if (closed_) return peer->close();  // dropped here: the client reconnects to the owner
-  if (subs_.roleOf(peer.get())) return fail(Error::of(Err::AlreadyJoined));
-  Role role = Role::Spectator;
-  if (req.token) {
-    const auto seat = keys_.authenticate(*req.token);
-    if (!seat) return fail(Error::of(Err::BadToken));
-    role = *seat;
-  }
-  // A seat always gets in; spectators from one address are a bounded crowd (each one is a
-  // fan-out of every event, and could speak in the spectators' chat).
-  if (role == Role::Spectator && !peer->address().empty() &&
-      subs_.spectatorsFrom(peer->address()) >=
-          ctx_.settings->limits.spectators_per_table_per_address) {
-    if (ctx_.metrics) ctx_.metrics->rateLimited(Metrics::Limit::Spectators);
-    return fail(
-        Error::detail(Err::RateLimited, "Too many spectators of this table from your address."));
-  }
-  const auto last = Subscribers::lastVersions(role, req.last_version);
-  if (!last)
-    return fail(
-        Error::detail(Err::BadRequest, role == Role::Hotseat
-                                           ? "'last_version' must map black and white to versions."
-                                           : "'last_version' must be an integer."));
-
+  const auto admitted = admit(req, *peer, keys_, subs_, ctx_.settings->limits, ctx_.metrics);
+  if (const auto* refused = std::get_if<Error>(&admitted)) return peer->send(errorFrame(*refused));
+  const auto [role, last] = std::get<Admission>(admitted);
   const int number = chat_.numberFor(peer.get(), role);
   peer->send(joinedFrame(id_, role, buildInfo(), number));
-  subs_.add(peer, role, *referee_, *last);
+  subs_.add(peer, role, *referee_, last);
   peer->joined();
   spdlog::info("table {}: {} joined ({})", id_, roleName(role), peer->label());
 
@@ -264,16 +244,7 @@ void Table::doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd) {
   if (const auto* name = std::get_if<NameCommand>(&cmd))
     return names_.rename(peer, *role, name->name);
   if (*role == Role::Spectator) return fail(Error::of(Err::Spectator));
-  const auto color = actingColor(*role,
-                                 std::visit(
-                                     [](const auto& c) -> SeatField {
-                                       if constexpr (requires { c.seat; })
-                                         return c.seat;
-                                       else
-                                         return std::nullopt;
-                                     },
-                                     cmd),
-                                 referee_->toMove());
+  const auto color = actingColor(*role, seatOf(cmd), referee_->toMove());
   if (!color) return fail(Error::of(Err::NotYourSeat));
 
   if (std::holds_alternative<RematchCommand>(cmd) ||
