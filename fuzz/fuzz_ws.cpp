@@ -51,7 +51,8 @@ struct Conn {
 // WebsocketSession::handle, minus the socket: the same routing function.
 void route(Fixture& fx, Conn& c, const std::string& text) {
   const std::shared_ptr<Peer> peer = c.peer;
-  routeMessage(text, c.route, peer, c.table, *fx.registry);
+  if (auto lookup = routeMessage(text, c.route, peer, c.table, *fx.registry))
+    completeJoin(*lookup, lookUp(*fx.registry, *lookup), peer, c.table);
 }
 
 std::set<std::string> strings(const Json& a) {

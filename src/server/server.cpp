@@ -112,6 +112,8 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
       [pool = &m.reads](std::function<void()> job) { net::post(*pool, std::move(job)); });
   m.ctx = std::shared_ptr<ServerContext>(
       new ServerContext(m.settings, *m.registry, *m.api, &m.metrics));
+  // A join of a table not in memory loads it there too (TableRegistry::find reads the store).
+  m.ctx->reads = [pool = &m.reads](std::function<void()> job) { net::post(*pool, std::move(job)); };
   // Read at each scrape; the scrapes (HttpApi) end before the registry and the context go.
   m.metrics.readAtScrape([r = m.registry.get()] { return r->size(); },
                          [c = m.ctx.get()] { return c->connections.load(); });

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <functional>
 
 #include "server/api/http_api.h"
 #include "server/net/address_connections.h"
@@ -37,6 +38,9 @@ struct ServerContext {
   AddressConnections by_address;
   AddressRate joins;
   AddressRate api_requests;
+  /// Runs a job that reads the store (the lookup of a table a join names, when it is not in
+  /// memory) on a thread that is not a network thread; unset: on the caller's thread.
+  std::function<void(std::function<void()>)> reads;
 
   /// Counts a refusal by a limit per address.
   void limited(Metrics::Limit limit) const {

@@ -72,18 +72,34 @@ void WebsocketSession::onRead(beast::error_code ec, std::size_t) {
   if (!rate_.allow()) {
     ctx_->limited(Metrics::Limit::Messages);
     error(Error::detail(Err::RateLimited, "Too many messages; this one was dropped."));
-  } else {
-    handle(text);
+  } else if (handle(text)) {
+    return;  // a join's table is being looked up: the next read waits for it
   }
   doRead();
 }
 
-void WebsocketSession::handle(const std::string& text) {
-  routeMessage(text, route_table_, shared_from_this(), table_, ctx_->registry, [this] {
-    const int64_t wait = ctx_->joins.take(address());
-    if (wait > 0) ctx_->limited(Metrics::Limit::Joins);
-    return wait;
+bool WebsocketSession::handle(const std::string& text) {
+  std::optional<TableLookup> lookup =
+      routeMessage(text, route_table_, shared_from_this(), table_, ctx_->registry, [this] {
+        const int64_t wait = ctx_->joins.take(address());
+        if (wait > 0) ctx_->limited(Metrics::Limit::Joins);
+        return wait;
+      });
+  if (!lookup) return false;
+  if (!ctx_->reads) {
+    completeJoin(*lookup, lookUp(ctx_->registry, *lookup), shared_from_this(), table_);
+    return false;
+  }
+  // The store is read on the reads pool; the join goes on back on this connection's strand.
+  ctx_->reads([self = shared_from_this(), lookup = std::move(*lookup)]() mutable {
+    LookupResult found = lookUp(self->ctx_->registry, lookup);
+    net::post(self->ws_.get_executor(),
+              [self, lookup = std::move(lookup), found = std::move(found)]() mutable {
+                completeJoin(std::move(lookup), std::move(found), self, self->table_);
+                self->doRead();
+              });
   });
+  return true;
 }
 
 void WebsocketSession::error(const Error& e) {

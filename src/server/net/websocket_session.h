@@ -44,7 +44,9 @@ class WebsocketSession : public Peer, public std::enable_shared_from_this<Websoc
   void onAccept(boost::beast::error_code ec);
   void doRead();
   void onRead(boost::beast::error_code ec, std::size_t bytes);
-  void handle(const std::string& text);
+  /// Routes one frame; true when the frame is a join whose table is being looked up off this
+  /// thread: the next read waits for it (resumeAfterLookup).
+  bool handle(const std::string& text);
   void error(const Error& e);
   void onSend(std::shared_ptr<const std::string> frame);
   void onWrite(boost::beast::error_code ec, std::size_t bytes);

@@ -112,6 +112,21 @@ TableRegistry::Created TableRegistry::create(const Json& request, const NewTable
   return result.get();
 }
 
+std::optional<std::shared_ptr<Table>> TableRegistry::findKnown(const std::string& id) {
+  if (!isTableId(id)) return nullptr;
+  std::lock_guard lock(mutex_);
+  if (auto it = tables_.find(id); it != tables_.end()) {
+    it->second->touch();
+    return it->second;
+  }
+  if (auto m = misses_.find(id);
+      m != misses_.end() && std::chrono::steady_clock::now() < m->second.until) {
+    if (m->second.elsewhere) throw TableElsewhere("another node serves this table");
+    return nullptr;
+  }
+  return std::nullopt;
+}
+
 std::shared_ptr<Table> TableRegistry::find(const std::string& id) {
   if (!isTableId(id)) return nullptr;
   std::unique_lock lock(mutex_);

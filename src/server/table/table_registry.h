@@ -72,6 +72,11 @@ class TableRegistry {
   /// An id the store does not hold, or a claim refused, is remembered for a short while, so
   /// that a flood of requests for it does not become a flood of database reads.
   std::shared_ptr<Table> find(const std::string& id);
+  /// find()'s answer when it needs no store: the table in memory, or null for an id that is no
+  /// table's or one remembered as missing (TableElsewhere for one remembered as served
+  /// elsewhere); nullopt when only the store can tell (then call find(), off a network thread).
+  /// Never blocks on the store.
+  std::optional<std::shared_ptr<Table>> findKnown(const std::string& id);
   /// Expires the tables created before `created_before` (ms since the Unix epoch) that have
   /// not started: those in memory are forgotten and their connections told `table-expired`
   /// and closed; then the store deletes every such table it holds (Store::expireWaiting; on a
