@@ -1,19 +1,27 @@
 // The live table's parts on their own, each against its own plain inputs (times passed in, an
-// io_context run by the test): AwayWatch, SeatKeys, CommitQueue, ClockTimer, and the clock's
-// advance when it waits for each side's first move.
+// io_context run by the test): AwayWatch, SeatKeys, CommitQueue, ClockTimer, the clock's
+// advance when it waits for each side's first move, BotDriver (its player scripted) and
+// Subscribers.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <chrono>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "server/table/away_watch.h"
+#include "server/table/bot_driver.h"
 #include "server/table/clock_timer.h"
 #include "server/table/commit_queue.h"
+#include "server/table/messages.h"
 #include "server/table/seat_keys.h"
+#include "server/table/subscribers.h"
 #include "server/table/table_replay.h"
 
 namespace pg {
@@ -130,6 +138,153 @@ TEST(ClockAdvance, AnAbortBeforeTheStartLeavesTheClockUntouched) {
   advanceClock(clock, r, 0, 5000);
   EXPECT_FALSE(clock.started());
   EXPECT_EQ(clock.running(), Color::Empty);
+}
+
+/// A player that plays what the test says, or throws.
+class ScriptedPlayer : public Player {
+ public:
+  explicit ScriptedPlayer(std::optional<Action> action) : action_(action) {}
+  Action choose(const View& view, const SearchLimits&) override {
+    seen_version = view.version();
+    if (!action_) throw std::runtime_error("no idea (test)");
+    return *action_;
+  }
+  std::string name() const override { return "scripted"; }
+  int seen_version = -1;
+
+ private:
+  std::optional<Action> action_;
+};
+
+TEST_F(OnAStrand, BotDriverThinksOffTheStrandAndAnswersOnItWithTheViewsVersion) {
+  boost::asio::thread_pool pool(1);
+  Referee r{Rules{}};
+  ASSERT_TRUE(r.pass(Color::Black).accepted());
+  auto player = std::make_unique<ScriptedPlayer>(Action::tryAt(*parsePoint("C3", 9)));
+  BotDriver bot(std::move(player), Color::White, pool, strand_, "t");
+  std::optional<Action> got;
+  int version = -1;
+  bool on_strand = false;
+  onStrand([&] {
+    bot.think(r.view(audienceOf(Color::White)), SearchLimits{}, [&](Action a, int v) {
+      on_strand = strand_.running_in_this_thread();
+      got = a;
+      version = v;
+      bot.answered();
+    });
+    EXPECT_TRUE(bot.busy());
+  });
+  // The job runs on the pool and posts its answer to the strand: once the pool has no work
+  // left, the answer waits on the strand.
+  pool.join();
+  EXPECT_FALSE(got.has_value()) << "never answered off the strand";
+  io_.restart();
+  io_.poll();
+  ASSERT_TRUE(got.has_value());
+  EXPECT_TRUE(on_strand);
+  EXPECT_EQ(got->kind, Action::Kind::Try);
+  EXPECT_EQ(version, r.version(audienceOf(Color::White)));
+  EXPECT_FALSE(bot.busy());
+  onStrand([&] {
+    const Answer a = bot.play(r, *got);
+    EXPECT_TRUE(a.accepted());
+    EXPECT_EQ(r.toMove(), Color::Black);
+  });
+}
+
+TEST_F(OnAStrand, BotDriverPassesWhenItsPlayerFailsOrItsTryIsRefused) {
+  boost::asio::thread_pool pool(1);
+  Referee r{Rules{}};
+  BotDriver failing(std::make_unique<ScriptedPlayer>(std::nullopt), Color::Black, pool, strand_,
+                    "t");
+  std::optional<Action> got;
+  onStrand([&] {
+    failing.think(r.view(audienceOf(Color::Black)), SearchLimits{}, [&](Action a, int) {
+      got = a;
+      failing.answered();
+    });
+  });
+  pool.join();
+  io_.restart();
+  io_.poll();
+  ASSERT_TRUE(got.has_value());
+  EXPECT_EQ(got->kind, Action::Kind::Pass) << "a player that throws passes";
+  // A try on its own stone is refused by the referee: the computer passes instead.
+  ASSERT_TRUE(r.tryPoint(Color::Black, *parsePoint("C3", 9)).accepted());
+  ASSERT_TRUE(r.pass(Color::White).accepted());
+  onStrand([&] {
+    const std::size_t before = r.log().size();
+    EXPECT_TRUE(failing.play(r, Action::tryAt(*parsePoint("C3", 9))).accepted());
+    ASSERT_GT(r.log().size(), before);
+    EXPECT_EQ(r.log().back().kind, EventKind::Pass);
+  });
+}
+
+/// A connection that keeps its frames' types.
+class Seen : public Peer {
+ public:
+  void send(std::shared_ptr<const std::string> frame) override {
+    types.push_back(Json::parse(*frame).at("type"));
+  }
+  void joined() override {}
+  void close() override { closed = true; }
+  const std::string& label() const override { return label_; }
+  const std::string& address() const override { return address_; }
+  std::vector<std::string> types;
+  bool closed = false;
+  std::string address_ = "203.0.113.7";
+
+ private:
+  std::string label_ = "seen";
+};
+
+TEST(Subscribers, EachConnectionGetsItsAudiencesEventsOnceAndPresenceCountsTheLive) {
+  Referee r{Rules{}};
+  Subscribers subs;
+  auto black = std::make_shared<Seen>();
+  auto spectator = std::make_shared<Seen>();
+  subs.add(black, Role::Black, r, Subscribers::LastVersions{});
+  subs.add(spectator, Role::Spectator, r, Subscribers::LastVersions{});
+  EXPECT_EQ(black->types, std::vector<std::string>{"snapshot"}) << "a first join: a snapshot";
+  EXPECT_EQ(subs.roleOf(black.get()), Role::Black);
+  EXPECT_EQ(subs.presence().black, true);
+  EXPECT_EQ(subs.presence().white, false);
+  EXPECT_EQ(subs.presence().spectators, 1);
+  EXPECT_EQ(subs.spectatorsFrom("203.0.113.7"), 1);
+
+  ASSERT_TRUE(r.tryPoint(Color::Black, *parsePoint("C3", 9)).accepted());
+  subs.flush(r);
+  subs.flush(r);  // nothing new: nothing sent twice
+  EXPECT_EQ(std::count(black->types.begin(), black->types.end(), "event"), 1);
+  EXPECT_EQ(std::count(spectator->types.begin(), spectator->types.end(), "event"), 1);
+
+  subs.sendEach([](Role role) -> Frame {
+    return role == Role::Spectator ? nullptr : errorFrame(Error::of(Err::Spectator));
+  });
+  EXPECT_EQ(black->types.back(), "error");
+  EXPECT_EQ(spectator->types.back(), "event") << "a null frame is sent to nobody";
+
+  spectator.reset();  // the connection went
+  EXPECT_EQ(subs.presence().spectators, 0) << "only live connections count";
+  EXPECT_TRUE(subs.remove(nullptr));
+  subs.closeAll();
+  EXPECT_TRUE(black->closed);
+  EXPECT_TRUE(subs.empty());
+}
+
+TEST(Subscribers, ARejoinGetsOnlyWhatItMissedWhenItsVersionIsKnown) {
+  Referee r{Rules{}};
+  ASSERT_TRUE(r.tryPoint(Color::Black, *parsePoint("C3", 9)).accepted());
+  ASSERT_TRUE(r.pass(Color::White).accepted());
+  const int64_t had = r.version(audienceOf(Color::White)) - 1;
+  Subscribers subs;
+  auto white = std::make_shared<Seen>();
+  Subscribers::LastVersions last{};
+  last[static_cast<std::size_t>(audienceOf(Color::White))] = had;
+  subs.add(white, Role::White, r, last);
+  EXPECT_EQ(white->types, std::vector<std::string>{"event"}) << "one missed event, no snapshot";
+  EXPECT_EQ(Subscribers::lastVersions(Role::Hotseat, LastVersion{int64_t{3}}), std::nullopt)
+      << "a hot seat needs one version per seat";
 }
 
 }  // namespace
