@@ -1,9 +1,9 @@
 #include "store/pg_store.h"
 
 #include <chrono>
-#include <future>
 #include <utility>
 
+#include "rules/fnv1a.h"
 #include "store/pg_connection.h"
 #include "store/pg_migrations.h"
 #include "store/pg_reconnecting_connection.h"
@@ -43,185 +43,82 @@ struct PgStore::Writer {
 };
 
 int64_t PgStore::claimKey(const std::string& table_id) {
-  uint64_t h = 14695981039346656037ull;
-  for (const char c : table_id) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 1099511628211ull;
-  }
-  return static_cast<int64_t>(h);
+  return static_cast<int64_t>(fnv1a(table_id));
 }
 
 PgStore::PgStore(const std::string& conninfo, bool group_commit)
     : conninfo_(conninfo),
-      group_commit_(group_commit),
       description_(pq::describe(conninfo)),
-      w_(std::make_unique<Writer>()) {
+      w_(std::make_unique<Writer>()),
+      queue_(*this, group_commit) {
   w_->conn = std::make_unique<pq::Connection>(conninfo_);
   pq::migrate(*w_->conn);
   sessionStarted();
   reader_ = std::make_unique<pq::Connection>(conninfo_);
-  writer_ = std::thread([this] { writerLoop(); });
+  queue_.start();
 }
 
 PgStore::~PgStore() {
-  {
-    std::lock_guard lock(queue_mutex_);
-    stopping_ = true;
-  }
-  queue_cv_.notify_all();
-  if (writer_.joinable()) writer_.join();
+  queue_.stop();  // while this store can still commit
 }
 
 std::string PgStore::description() const {
   return description_;
 }
 
-PgStore::WriterStats PgStore::writerStats() {
-  std::lock_guard lock(queue_mutex_);
-  return stats_;
-}
-
 void PgStore::onClaimsLost(std::function<void()> f) {
-  std::lock_guard lock(queue_mutex_);
+  std::lock_guard lock(callbacks_mutex_);
   on_claims_lost_ = std::move(f);
 }
 
 void PgStore::onReleaseRequested(std::function<void(const std::string&)> f) {
-  std::lock_guard lock(queue_mutex_);
+  std::lock_guard lock(callbacks_mutex_);
   on_release_requested_ = std::move(f);
 }
 
 // ---- the callers' side of the queue ----
 
-void PgStore::enqueue(Pending p) {
-  {
-    std::lock_guard lock(queue_mutex_);
-    queue_.push_back(std::move(p));
-  }
-  queue_cv_.notify_one();
-}
-
-void PgStore::enqueueAndWait(Pending p) {
-  if (std::this_thread::get_id() == writer_.get_id())
-    throw StoreError("a blocking store call on the store's writer thread (from a callback)");
-  auto answer = std::make_shared<std::promise<std::exception_ptr>>();
-  std::future<std::exception_ptr> future = answer->get_future();
-  p.done = [answer](std::exception_ptr e) { answer->set_value(e); };
-  enqueue(std::move(p));
-  if (std::exception_ptr e = future.get()) std::rethrow_exception(e);
-}
-
-void PgStore::createTable(const StoredTable& table) {
-  Pending p;
-  p.op = Op::Create;
-  p.table_id = table.id;
-  p.create = table;
-  enqueueAndWait(std::move(p));
-}
-
-void PgStore::createTableAsync(StoredTable table, AppendDone done) {
-  if (!group_commit_) return Store::createTableAsync(std::move(table), std::move(done));
-  Pending p;
-  p.op = Op::Create;
-  p.table_id = table.id;
-  p.create = std::move(table);
-  p.done = std::move(done);
-  enqueue(std::move(p));
-}
-
-void PgStore::append(const std::string& table_id, const std::vector<StoredEvent>& events,
-                     const std::optional<StoredEnd>& end) {
-  Pending p;
-  p.op = Op::Append;
-  p.table_id = table_id;
-  p.events = events;
-  p.end = end;
-  enqueueAndWait(std::move(p));
-}
-
-void PgStore::appendAsync(const std::string& table_id, std::vector<StoredEvent> events,
-                          std::optional<StoredEnd> end, AppendDone done) {
-  if (!group_commit_)
-    return Store::appendAsync(table_id, std::move(events), std::move(end), std::move(done));
-  Pending p;
-  p.op = Op::Append;
-  p.table_id = table_id;
-  p.events = std::move(events);
-  p.end = std::move(end);
-  p.done = std::move(done);
-  enqueue(std::move(p));
-}
-
-void PgStore::appendChat(const std::string& table_id, const StoredChat& line) {
-  Pending p;
-  p.op = Op::Append;
-  p.table_id = table_id;
-  p.chat = line;
-  enqueueAndWait(std::move(p));
-}
-
-void PgStore::appendChatAsync(const std::string& table_id, StoredChat line, AppendDone done) {
-  if (!group_commit_) return Store::appendChatAsync(table_id, std::move(line), std::move(done));
-  Pending p;
-  p.op = Op::Append;
-  p.table_id = table_id;
-  p.chat = std::move(line);
-  p.done = std::move(done);
-  enqueue(std::move(p));
-}
-
-void PgStore::setSetup(const std::string& table_id, const std::string& setup) {
-  Pending p;
-  p.op = Op::Append;
-  p.table_id = table_id;
-  p.setup = setup;
-  enqueueAndWait(std::move(p));
-}
-
-void PgStore::setSetupAsync(const std::string& table_id, std::string setup, AppendDone done) {
-  if (!group_commit_) return Store::setSetupAsync(table_id, std::move(setup), std::move(done));
-  Pending p;
-  p.op = Op::Append;
-  p.table_id = table_id;
-  p.setup = std::move(setup);
-  p.done = std::move(done);
-  enqueue(std::move(p));
-}
-
-void PgStore::markStarted(const std::string& table_id, int64_t at) {
-  Pending p;
-  p.op = Op::Start;
-  p.table_id = table_id;
-  p.started_at = at;
-  enqueueAndWait(std::move(p));
-}
-
-void PgStore::markStartedAsync(const std::string& table_id, int64_t at, AppendDone done) {
-  if (!group_commit_) return Store::markStartedAsync(table_id, at, std::move(done));
-  Pending p;
-  p.op = Op::Start;
-  p.table_id = table_id;
-  p.started_at = at;
-  p.done = std::move(done);
-  enqueue(std::move(p));
+void PgStore::write(StoreWrite w, WriteDone done) {
+  queue_.write(std::move(w), std::move(done));
 }
 
 bool PgStore::claim(const std::string& table_id) {
-  Pending p;
-  p.op = Op::Claim;
-  p.table_id = table_id;
-  p.claimed = std::make_shared<bool>(false);
-  const std::shared_ptr<bool> claimed = p.claimed;
-  enqueueAndWait(std::move(p));
-  return *claimed;
+  bool claimed = false;
+  queue_.call([&] {
+    if (w_->conn && !w_->conn->poll()) sessionLost();  // "held" only if still held
+    if (w_->claims.count(table_id)) {
+      claimed = true;
+      return;
+    }
+    try {
+      ensureWriter();
+      const pq::Result r = w_->conn->exec(
+          "claiming a table", "SELECT pg_try_advisory_lock($1::bigint)", {key(table_id)});
+      claimed = pq::text(r.get(), 0, 0) == "t";
+      if (claimed) w_->claims.insert(table_id);
+    } catch (const pq::ConnectionLost& e) {
+      sessionLost();
+      throw StoreError(e.what());
+    }
+  });
+  return claimed;
 }
 
 void PgStore::release(const std::string& table_id) {
-  Pending p;
-  p.op = Op::Release;
-  p.table_id = table_id;
   try {
-    enqueue(std::move(p));
+    queue_.control(
+        [this, table_id] {
+          if (w_->claims.erase(table_id) && w_->conn && w_->conn->ok()) {
+            try {
+              w_->conn->exec("releasing a table", "SELECT pg_advisory_unlock($1::bigint)",
+                             {key(table_id)});
+            } catch (const pq::ConnectionLost&) {
+              sessionLost();  // the lock ended with the session
+            } catch (...) {   // never thrown to anyone: the session keeps the lock
+            }
+          }
+        },
+        nullptr);
   } catch (...) {  // out of memory: the claim then ends with the session
   }
 }
@@ -277,278 +174,158 @@ std::string arrayLiteral(const std::vector<std::string>& items) {
   return out + "}";
 }
 
-/// The statements of one queued write but its events (`with_events` false: the caller inserts
-/// them), inside the caller's transaction.
-void writeOne(pq::Connection& c, const std::string& table_id, const std::optional<StoredTable>& t,
-              const std::vector<StoredEvent>& events, const std::optional<StoredEnd>& end,
-              bool start, int64_t started_at, const std::optional<StoredChat>& chat,
-              const std::optional<std::string>& setup, bool with_events = true) {
-  if (setup) {
-    const pq::Result r =
-        c.execPrepared("changing a table's setup", "set_setup",
-                       "UPDATE tables SET setup = $1 WHERE id = $2", {*setup, table_id});
-    if (pq::affectedRows(r.get()) != 1) throw StoreError("the setup of an unknown table");
-    return;
-  }
-  if (chat) {
-    c.execPrepared("appending a chat line", "append_chat",
-                   "INSERT INTO chat (table_id, seq, at, line) VALUES ($1, $2, $3, $4)",
-                   {table_id, num(chat->seq), num(chat->at), chat->line});
-    return;
-  }
-  if (t) {
-    c.execPrepared("creating a table", "create_table",
-                   "INSERT INTO tables (id, created_at, setup, black_token, white_token, "
-                   "hotseat_token, started_at, finished_at, result, rematch_of) "
-                   "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-                   {t->id, num(t->created_at), t->setup, t->black_token, t->white_token,
-                    t->hotseat_token, t->started_at ? pq::Param(num(*t->started_at)) : std::nullopt,
-                    t->finished_at ? pq::Param(num(*t->finished_at)) : std::nullopt, t->result,
-                    t->rematch_of.empty() ? std::nullopt : pq::Param(t->rematch_of)});
-    return;
-  }
-  if (start) {
-    c.execPrepared("starting a table", "start_table",
-                   "UPDATE tables SET started_at = $1 WHERE id = $2 AND started_at IS NULL",
-                   {num(started_at), table_id});
-    return;
-  }
-  if (with_events)
-    for (const StoredEvent& e : events)
-      c.execPrepared("appending events", "append_event",
-                     "INSERT INTO events (table_id, seq, at, event) VALUES ($1, $2, $3, $4)",
-                     {table_id, num(e.seq), num(e.at), e.event});
-  if (end) {
-    const pq::Result r =
-        c.execPrepared("finishing a table", "finish_table",
-                       "UPDATE tables SET finished_at = $1, result = $2 WHERE id = $3",
-                       {num(end->at), end->result, table_id});
-    if (pq::affectedRows(r.get()) != 1) throw StoreError("finishing an unknown table");
-  }
+/// The statements of one write but the events of an append (writeGroup inserts them), inside
+/// the caller's transaction.
+void writeOne(pq::Connection& c, const StoreWrite& w) {
+  std::visit(
+      Overloaded{
+          [&](const CreateTable& x) {
+            const StoredTable& t = x.table;
+            c.execPrepared(
+                "creating a table", "create_table",
+                "INSERT INTO tables (id, created_at, setup, black_token, white_token, "
+                "hotseat_token, started_at, finished_at, result, rematch_of) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                {t.id, num(t.created_at), t.setup, t.black_token, t.white_token, t.hotseat_token,
+                 t.started_at ? pq::Param(num(*t.started_at)) : std::nullopt,
+                 t.finished_at ? pq::Param(num(*t.finished_at)) : std::nullopt, t.result,
+                 t.rematch_of.empty() ? std::nullopt : pq::Param(t.rematch_of)});
+          },
+          [&](const AppendEvents& a) {
+            if (a.end) {
+              const pq::Result r =
+                  c.execPrepared("finishing a table", "finish_table",
+                                 "UPDATE tables SET finished_at = $1, result = $2 WHERE id = $3",
+                                 {num(a.end->at), a.end->result, a.table_id});
+              if (pq::affectedRows(r.get()) != 1) throw StoreError("finishing an unknown table");
+            }
+          },
+          [&](const StartTable& x) {
+            c.execPrepared("starting a table", "start_table",
+                           "UPDATE tables SET started_at = $1 WHERE id = $2 AND started_at IS NULL",
+                           {num(x.at), x.table_id});
+          },
+          [&](const AppendChat& x) {
+            c.execPrepared("appending a chat line", "append_chat",
+                           "INSERT INTO chat (table_id, seq, at, line) VALUES ($1, $2, $3, $4)",
+                           {x.table_id, num(x.line.seq), num(x.line.at), x.line.line});
+          },
+          [&](const SetSetup& x) {
+            const pq::Result r =
+                c.execPrepared("changing a table's setup", "set_setup",
+                               "UPDATE tables SET setup = $1 WHERE id = $2", {x.setup, x.table_id});
+            if (pq::affectedRows(r.get()) != 1) throw StoreError("the setup of an unknown table");
+          },
+      },
+      w);
 }
 
-}  // namespace
-
-void PgStore::commitWrites(std::vector<Pending>& batch, std::size_t from, std::size_t to,
-                           std::vector<std::exception_ptr>& errors) {
-  // A session that ended while idle is found here, before any write trusts its claims.
-  if (w_->conn && !w_->conn->poll()) sessionLost();
-  std::vector<std::size_t> todo;
-  for (std::size_t k = from; k < to; ++k) {
-    const Pending& p = batch[k];
-    if (p.op != Op::Create && !w_->claims.count(p.table_id))
-      errors[k] = std::make_exception_ptr(
-          ClaimLost("table " + p.table_id + " is not claimed by this node's database session"));
-    else
-      todo.push_back(k);
-  }
-  if (todo.empty()) return;
-
-  // The session is gone: every write not yet committed fails.
-  auto failRest = [&](std::size_t first, const std::string& text) {
-    sessionLost();
-    for (std::size_t n = first; n < todo.size(); ++n) {
-      const Pending& p = batch[todo[n]];
-      errors[todo[n]] = p.op == Op::Create ? std::make_exception_ptr(StoreError(text))
-                                           : std::make_exception_ptr(ClaimLost(text));
-    }
-  };
-  try {
-    ensureWriter();
-  } catch (const StoreError& e) {
-    failRest(0, e.what());  // no session, and no new one yet
-    return;
-  }
-  pq::Connection& c = *w_->conn;
-  auto write = [&](const Pending& p) {
-    writeOne(c, p.table_id, p.create, p.events, p.end, p.op == Op::Start, p.started_at, p.chat,
-             p.setup);
-  };
-  // The whole group in a few round trips: the creations, then every event of every append in
-  // one INSERT (a round trip per event costs more than the commit itself on a busy machine),
-  // then the starts and ends.
-  auto writeGroup = [&] {
-    for (const std::size_t k : todo)
-      if (batch[k].create) write(batch[k]);
-    std::vector<std::string> ids, seqs, ats, texts;
-    for (const std::size_t k : todo)
-      for (const StoredEvent& e : batch[k].events) {
-        ids.push_back(batch[k].table_id);
+/// The writes in a few round trips: the creations, then every event of every append in one
+/// INSERT (a round trip per event costs more than the commit itself on a busy machine), then
+/// the rest (starts, ends, chat lines, setups), in order. One write alone goes the same way.
+void writeGroup(pq::Connection& c, std::span<const StoreWrite> writes) {
+  for (const StoreWrite& w : writes)
+    if (std::holds_alternative<CreateTable>(w)) writeOne(c, w);
+  std::vector<std::string> ids, seqs, ats, texts;
+  for (const StoreWrite& w : writes)
+    if (const auto* a = std::get_if<AppendEvents>(&w))
+      for (const StoredEvent& e : a->events) {
+        ids.push_back(a->table_id);
         seqs.push_back(num(e.seq));
         ats.push_back(num(e.at));
         texts.push_back(e.event);
       }
-    if (!ids.empty())
-      c.execPrepared(
-          "appending events", "append_events",
-          "INSERT INTO events (table_id, seq, at, event) SELECT * FROM "
-          "unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[])",
-          {arrayLiteral(ids), arrayLiteral(seqs), arrayLiteral(ats), arrayLiteral(texts)});
-    for (const std::size_t k : todo) {
-      const Pending& p = batch[k];
-      if (!p.create)
-        writeOne(c, p.table_id, p.create, p.events, p.end, p.op == Op::Start, p.started_at, p.chat,
-                 p.setup, /*with_events=*/false);
-    }
-  };
-  auto rollback = [&] { c.exec("rolling back", "ROLLBACK"); };  // may throw ConnectionLost
-  int64_t commits = 0;
+  if (!ids.empty())
+    c.execPrepared("appending events", "append_events",
+                   "INSERT INTO events (table_id, seq, at, event) SELECT * FROM "
+                   "unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[])",
+                   {arrayLiteral(ids), arrayLiteral(seqs), arrayLiteral(ats), arrayLiteral(texts)});
+  for (const StoreWrite& w : writes)
+    if (!std::holds_alternative<CreateTable>(w)) writeOne(c, w);
+}
 
-  bool together = false;
-  // One write alone goes the same way: its events in one statement too.
-  if (group_commit_) {
+}  // namespace
+
+void PgStore::commit(std::span<const StoreWrite> writes) {
+  try {
+    ensureWriter();
+  } catch (const StoreError& e) {
+    sessionLost();
+    throw SessionLost(e.what());  // no session, and no new one yet
+  }
+  pq::Connection& c = *w_->conn;
+  try {
+    c.exec("starting a transaction", "BEGIN");
+    writeGroup(c, writes);
+    c.exec(writes.size() == 1 ? "committing a write" : "committing queued writes", "COMMIT");
+  } catch (const pq::ConnectionLost& e) {
+    sessionLost();
+    throw SessionLost(lostText(e));
+  } catch (const std::exception&) {
+    std::exception_ptr own = std::current_exception();
     try {
-      c.exec("starting a transaction", "BEGIN");
-      writeGroup();
-      c.exec("committing queued writes", "COMMIT");
-      together = true;
-      commits = 1;
+      c.exec("rolling back", "ROLLBACK");
     } catch (const pq::ConnectionLost& e) {
-      failRest(0, lostText(e));
-      return;
-    } catch (const std::exception&) {
-      try {
-        rollback();  // then each on its own, so that one cannot fail the rest
-      } catch (const pq::ConnectionLost& e) {
-        failRest(0, lostText(e));
-        return;
-      } catch (const std::exception&) {  // the retries find out whether the session is fine
-      }
+      sessionLost();
+      throw SessionLost(lostText(e), own);
+    } catch (const std::exception&) {  // the next commit finds out whether the session is fine
     }
-  }
-  if (!together) {
-    for (std::size_t n = 0; n < todo.size(); ++n) {
-      const Pending& p = batch[todo[n]];
-      try {
-        c.exec("starting a transaction", "BEGIN");
-        write(p);
-        c.exec("committing a write", "COMMIT");
-        ++commits;
-      } catch (const pq::ConnectionLost& e) {
-        failRest(n, lostText(e));
-        break;
-      } catch (const std::exception&) {
-        errors[todo[n]] = std::current_exception();
-        try {
-          rollback();
-        } catch (const pq::ConnectionLost& e) {
-          failRest(n + 1, lostText(e));
-          break;
-        } catch (const std::exception&) {
-        }
-      }
-    }
-  }
-  std::lock_guard lock(queue_mutex_);
-  stats_.commits += commits;
-  stats_.writes += static_cast<int64_t>(todo.size());
-}
-
-void PgStore::runBatch(std::vector<Pending>& batch, std::vector<std::exception_ptr>& errors) {
-  std::size_t i = 0;
-  while (i < batch.size()) {
-    Pending& p = batch[i];
-    if (p.op == Op::Claim) {
-      if (w_->conn && !w_->conn->poll()) sessionLost();  // "held" only if still held
-      if (w_->claims.count(p.table_id)) {
-        *p.claimed = true;
-      } else {
-        try {
-          ensureWriter();
-          const pq::Result r = w_->conn->exec(
-              "claiming a table", "SELECT pg_try_advisory_lock($1::bigint)", {key(p.table_id)});
-          *p.claimed = pq::text(r.get(), 0, 0) == "t";
-          if (*p.claimed) w_->claims.insert(p.table_id);
-        } catch (const pq::ConnectionLost& e) {
-          sessionLost();
-          errors[i] = std::make_exception_ptr(StoreError(e.what()));
-        } catch (...) {
-          errors[i] = std::current_exception();
-        }
-      }
-      ++i;
-    } else if (p.op == Op::Release) {
-      if (w_->claims.erase(p.table_id) && w_->conn && w_->conn->ok()) {
-        try {
-          w_->conn->exec("releasing a table", "SELECT pg_advisory_unlock($1::bigint)",
-                         {key(p.table_id)});
-        } catch (const pq::ConnectionLost&) {
-          sessionLost();  // the lock ended with the session
-        } catch (...) {   // never thrown to anyone: the session keeps the lock
-        }
-      }
-      ++i;
-    } else {
-      std::size_t j = i;
-      while (j < batch.size() && batch[j].op != Op::Claim && batch[j].op != Op::Release) ++j;
-      commitWrites(batch, i, j, errors);
-      i = j;
-    }
+    std::rethrow_exception(own);
   }
 }
 
-void PgStore::writerLoop() {
-  std::vector<Pending> batch;
-  for (;;) {
-    bool poll = false;
+void PgStore::startRun() {
+  // A session that ended while idle is found here, before any write trusts its claims.
+  if (w_->conn && !w_->conn->poll()) sessionLost();
+}
+
+std::exception_ptr PgStore::check(const StoreWrite& w) {
+  if (!needsClaim(w) || w_->claims.count(tableOf(w))) return nullptr;
+  return std::make_exception_ptr(
+      ClaimLost("table " + tableOf(w) + " is not claimed by this node's database session"));
+}
+
+std::optional<std::chrono::milliseconds> PgStore::idlePoll() {
+  if (w_->claims.empty()) return std::nullopt;
+  return kIdlePoll;
+}
+
+void PgStore::idle() {
+  if (w_->conn && !w_->conn->poll()) sessionLost();
+}
+
+void PgStore::afterBatch() {
+  // The requests for claims this session holds (the others are for other nodes).
+  std::vector<std::string> requested;
+  if (w_->conn && w_->conn->ok())
+    for (std::string& id : w_->conn->takeNotifications(kReleaseChannel))
+      if (w_->claims.count(id)) requested.push_back(std::move(id));
+  if (!requested.empty()) {
+    std::function<void(const std::string&)> f;
     {
-      std::unique_lock lock(queue_mutex_);
-      const bool holding = !w_->claims.empty();
-      if (holding)
-        queue_cv_.wait_for(lock, kIdlePoll, [&] { return stopping_ || !queue_.empty(); });
-      else
-        queue_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (queue_.empty() && stopping_) return;  // stopping, and everything is committed
-      if (queue_.empty())
-        poll = true;
-      else
-        batch.swap(queue_);
+      std::lock_guard lock(callbacks_mutex_);
+      f = on_release_requested_;
     }
-    std::vector<std::exception_ptr> errors(batch.size());
-    if (poll) {
-      if (w_->conn && !w_->conn->poll()) sessionLost();
-    } else {
-      runBatch(batch, errors);
-    }
-    // The requests for claims this session holds (the others are for other nodes).
-    std::vector<std::string> requested;
-    if (w_->conn && w_->conn->ok())
-      for (std::string& id : w_->conn->takeNotifications(kReleaseChannel))
-        if (w_->claims.count(id)) requested.push_back(std::move(id));
-    if (!requested.empty()) {
-      std::function<void(const std::string&)> f;
-      {
-        std::lock_guard lock(queue_mutex_);
-        f = on_release_requested_;
-      }
-      for (const std::string& id : requested) {
-        try {
-          if (f) f(id);
-        } catch (...) {  // a caller's bug must not stop the writer of every table
-        }
-      }
-    }
-    if (w_->lost_claims) {
-      w_->lost_claims = false;
-      std::function<void()> f;
-      {
-        std::lock_guard lock(queue_mutex_);
-        f = on_claims_lost_;
-      }
-      if (f) {
-        try {
-          f();
-        } catch (...) {  // a caller's bug must not stop the writer of every table
-        }
-      }
-    }
-    for (std::size_t i = 0; i < batch.size(); ++i) {
+    for (const std::string& id : requested) {
       try {
-        if (batch[i].done) batch[i].done(errors[i]);
-      } catch (...) {
+        if (f) f(id);
+      } catch (...) {  // a caller's bug must not stop the writer of every table
       }
     }
-    batch.clear();
+  }
+  if (w_->lost_claims) {
+    w_->lost_claims = false;
+    std::function<void()> f;
+    {
+      std::lock_guard lock(callbacks_mutex_);
+      f = on_claims_lost_;
+    }
+    if (f) {
+      try {
+        f();
+      } catch (...) {  // a caller's bug must not stop the writer of every table
+      }
+    }
   }
 }
 

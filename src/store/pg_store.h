@@ -13,12 +13,15 @@
 // configured). Durability::Normal and Full are SQLite settings; this store leaves durability to
 // the PostgreSQL server's configuration.
 //
-// Group commit: every write (createTable, append, markStarted and their async forms) goes
-// through the writer thread's queue, in order. The writer takes everything queued and commits
-// the writes in ONE transaction (prepared statements; plain statements, not pipeline mode: a
-// pipeline as long as the queue could fill both socket buffers and stall). If that transaction
-// fails, each write is retried in a transaction of its own, so one bad write cannot fail the
-// others. A failed write stored nothing and its `done` gets the error.
+// Writes: every write goes through the shared write queue (write_queue.h) and its one writer
+// thread, in order, with its group commit and retry; this file says how a batch of writes becomes
+// a transaction (commit): BEGIN, the whole batch in a few round trips (the creations, every event
+// of every append in ONE INSERT ... unnest, then the starts, ends, chat lines and setups), COMMIT.
+// Prepared statements; plain statements, not pipeline mode: a pipeline as long as the queue
+// could fill both socket buffers and stall. If the group fails, each write is retried in a
+// transaction of its own, so one bad write cannot fail the others. A failed write stored
+// nothing and its `done` gets the error. With `group_commit` off, each write is its own
+// transaction and write() waits for it (its `done` is called before write() returns).
 //
 // Claims: claim(id) takes the session-level advisory lock pg_try_advisory_lock(key), where key
 // is the 64-bit FNV-1a hash of the table id's bytes (offset basis 14695981039346656037, prime
@@ -47,17 +50,16 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "store/store.h"
+#include "store/write_queue.h"
 
 namespace pg {
 
@@ -65,29 +67,18 @@ namespace pq {
 class Connection;
 }
 
-class PgStore final : public Store {
+class PgStore final : public Store, private WriteBackend {
  public:
   /// Connects, brings the schema up to date (pg_migrations.h), and starts the writer thread.
   /// Throws StoreError if the database cannot be reached or has a newer schema. With
-  /// `group_commit` off, each write is its own transaction and the async forms answer before
-  /// they return.
+  /// `group_commit` off, each write is its own transaction and write() answers before it
+  /// returns.
   explicit PgStore(const std::string& conninfo, bool group_commit = true);
   /// Commits what is queued, then stops the writer; the session's claims end with it.
   ~PgStore() override;
 
-  void createTable(const StoredTable& table) override;
-  void append(const std::string& table_id, const std::vector<StoredEvent>& events,
-              const std::optional<StoredEnd>& end) override;
-  void appendAsync(const std::string& table_id, std::vector<StoredEvent> events,
-                   std::optional<StoredEnd> end, AppendDone done) override;
-  void createTableAsync(StoredTable table, AppendDone done) override;
-  void appendChat(const std::string& table_id, const StoredChat& line) override;
-  void appendChatAsync(const std::string& table_id, StoredChat line, AppendDone done) override;
+  void write(StoreWrite w, WriteDone done) override;
   std::vector<StoredChat> chat(const std::string& id) override;
-  void setSetup(const std::string& table_id, const std::string& setup) override;
-  void setSetupAsync(const std::string& table_id, std::string setup, AppendDone done) override;
-  void markStarted(const std::string& table_id, int64_t at) override;
-  void markStartedAsync(const std::string& table_id, int64_t at, AppendDone done) override;
 
   bool claim(const std::string& table_id) override;
   void release(const std::string& table_id) override;
@@ -124,38 +115,27 @@ class PgStore final : public Store {
   static int64_t claimKey(const std::string& table_id);
 
   /// Group commit figures: transactions the writer committed, and the writes in them.
-  struct WriterStats {
-    int64_t commits = 0;
-    int64_t writes = 0;
-  };
-  WriterStats writerStats();
+  WriteQueue::Stats writerStats() { return queue_.stats(); }
+
+ protected:
+  bool onWriterThread() const override { return queue_.onWriterThread(); }
 
  private:
-  enum class Op : uint8_t { Create, Append, Start, Claim, Release };
-  /// One queued job of the writer.
-  struct Pending {
-    Op op = Op::Append;
-    std::string table_id;
-    std::vector<StoredEvent> events;
-    std::optional<StoredEnd> end;
-    std::optional<StoredTable> create;
-    std::optional<StoredChat> chat;    // an append of one chat line (op Append, no events)
-    std::optional<std::string> setup;  // a new setup (op Append, no events)
-    int64_t started_at = 0;
-    AppendDone done;                // writes, and claims (null error: see `claimed`)
-    std::shared_ptr<bool> claimed;  // a claim's answer, set before done
-  };
   struct Writer;  // the writer thread's own state: its connection, claims and backoff
 
-  void enqueue(Pending p);
-  /// Queues `p` and waits for its answer; rethrows its error.
-  void enqueueAndWait(Pending p);
-  void writerLoop();
-  /// Runs one batch taken from the queue: errors[i] answers batch[i].
-  void runBatch(std::vector<Pending>& batch, std::vector<std::exception_ptr>& errors);
-  /// Commits the writes batch[from, to) (none of them a claim or a release).
-  void commitWrites(std::vector<Pending>& batch, std::size_t from, std::size_t to,
-                    std::vector<std::exception_ptr>& errors);
+  // The write queue's backend (write_queue.h), on the writer thread.
+  /// BEGIN, the batch in a few round trips, COMMIT; SessionLost when the session is gone.
+  void commit(std::span<const StoreWrite> writes) override;
+  /// Finds a session that ended while idle, before any write trusts its claims.
+  void startRun() override;
+  /// ClaimLost for a write needing a claim this session does not hold.
+  std::exception_ptr check(const StoreWrite& w) override;
+  /// kIdlePoll while the session holds claims, so that their loss is found.
+  std::optional<std::chrono::milliseconds> idlePoll() override;
+  void idle() override;
+  /// Passes on the release requests heard, then a loss of the claims (onClaimsLost).
+  void afterBatch() override;
+
   /// The writer's session is gone: forgets the claims; true if there were any.
   bool sessionLost();
   /// Connects the writer if it has no session and its backoff allows; throws StoreError.
@@ -171,7 +151,6 @@ class PgStore final : public Store {
   auto read(const char* what, F&& f);
 
   const std::string conninfo_;
-  const bool group_commit_;
   const std::string description_;
 
   std::mutex read_mutex_;
@@ -182,15 +161,13 @@ class PgStore final : public Store {
 
   std::unique_ptr<Writer> w_;  // used by the writer thread only (and the constructor)
   std::atomic<int> writer_pid_{0};
+  std::mutex callbacks_mutex_;
   std::function<void()> on_claims_lost_;
   std::function<void(const std::string&)> on_release_requested_;
 
-  std::mutex queue_mutex_;
-  std::condition_variable queue_cv_;
-  std::vector<Pending> queue_;
-  bool stopping_ = false;
-  WriterStats stats_;
-  std::thread writer_;  // last: started once everything above exists
+  // Last: destroyed first, its writer stopped while everything above exists; started at the
+  // end of the constructor.
+  WriteQueue queue_;
 };
 
 }  // namespace pg

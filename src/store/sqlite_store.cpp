@@ -81,7 +81,8 @@ CREATE INDEX creations_created ON creations(created_at);
 
 }  // namespace
 
-SqliteStore::SqliteStore(const std::string& path, Durability durability, bool group_commit) {
+SqliteStore::SqliteStore(const std::string& path, Durability durability, bool group_commit)
+    : queue_(*this, group_commit) {
   guarded("opening the database", [&] {
     db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     db_->setBusyTimeout(5000);
@@ -103,16 +104,11 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability, bool gr
                    db_->execAndGet("PRAGMA journal_mode").getString() + ", synchronous " +
                    (durability == Durability::Full ? "full" : "normal") + ")";
   });
-  if (group_commit) writer_ = std::thread([this] { writerLoop(); });
+  queue_.start();
 }
 
 SqliteStore::~SqliteStore() {
-  {
-    std::lock_guard lock(queue_mutex_);
-    stopping_ = true;
-  }
-  queue_cv_.notify_all();
-  if (writer_.joinable()) writer_.join();
+  queue_.stop();  // while this store can still commit
 }
 
 std::string SqliteStore::description() const {
@@ -125,130 +121,88 @@ std::string SqliteStore::journalMode() {
                  [&] { return db_->execAndGet("PRAGMA journal_mode").getString(); });
 }
 
-void SqliteStore::writeCreate(const StoredTable& t) {
-  SQLite::Statement q(*db_,
-                      "INSERT INTO tables (id, created_at, setup, black_token, white_token, "
-                      "hotseat_token, started_at, finished_at, result, rematch_of) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  q.bind(1, t.id);
-  q.bind(2, static_cast<int64_t>(t.created_at));
-  q.bind(3, t.setup);
-  q.bind(4, t.black_token);
-  q.bind(5, t.white_token);
-  q.bind(6, t.hotseat_token);
-  if (t.started_at) q.bind(7, static_cast<int64_t>(*t.started_at));
-  if (t.finished_at) q.bind(8, static_cast<int64_t>(*t.finished_at));
-  q.bind(9, t.result);
-  if (!t.rematch_of.empty()) q.bind(10, t.rematch_of);
-  q.exec();
+namespace {
+
+/// The statements of one write, inside the caller's transaction.
+void writeOne(SQLite::Database& db, const StoreWrite& w) {
+  std::visit(
+      Overloaded{
+          [&](const CreateTable& c) {
+            const StoredTable& t = c.table;
+            SQLite::Statement q(db,
+                                "INSERT INTO tables (id, created_at, setup, black_token, "
+                                "white_token, hotseat_token, started_at, finished_at, result, "
+                                "rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+            q.bind(1, t.id);
+            q.bind(2, static_cast<int64_t>(t.created_at));
+            q.bind(3, t.setup);
+            q.bind(4, t.black_token);
+            q.bind(5, t.white_token);
+            q.bind(6, t.hotseat_token);
+            if (t.started_at) q.bind(7, static_cast<int64_t>(*t.started_at));
+            if (t.finished_at) q.bind(8, static_cast<int64_t>(*t.finished_at));
+            q.bind(9, t.result);
+            if (!t.rematch_of.empty()) q.bind(10, t.rematch_of);
+            q.exec();
+          },
+          [&](const AppendEvents& a) {
+            SQLite::Statement q(
+                db, "INSERT INTO events (table_id, seq, at, event) VALUES (?, ?, ?, ?)");
+            for (const StoredEvent& e : a.events) {
+              q.bind(1, a.table_id);
+              q.bind(2, static_cast<int64_t>(e.seq));
+              q.bind(3, static_cast<int64_t>(e.at));
+              q.bind(4, e.event);
+              q.exec();
+              q.reset();
+            }
+            if (a.end) {
+              SQLite::Statement f(db, "UPDATE tables SET finished_at = ?, result = ? WHERE id = ?");
+              f.bind(1, static_cast<int64_t>(a.end->at));
+              f.bind(2, a.end->result);
+              f.bind(3, a.table_id);
+              if (f.exec() != 1) throw StoreError("finishing an unknown table");
+            }
+          },
+          [&](const StartTable& s) {
+            SQLite::Statement q(
+                db, "UPDATE tables SET started_at = ? WHERE id = ? AND started_at IS NULL");
+            q.bind(1, static_cast<int64_t>(s.at));
+            q.bind(2, s.table_id);
+            q.exec();
+          },
+          [&](const AppendChat& c) {
+            SQLite::Statement q(db,
+                                "INSERT INTO chat (table_id, seq, at, line) VALUES (?, ?, ?, ?)");
+            q.bind(1, c.table_id);
+            q.bind(2, static_cast<int64_t>(c.line.seq));
+            q.bind(3, static_cast<int64_t>(c.line.at));
+            q.bind(4, c.line.line);
+            q.exec();
+          },
+          [&](const SetSetup& s) {
+            SQLite::Statement q(db, "UPDATE tables SET setup = ? WHERE id = ?");
+            q.bind(1, s.setup);
+            q.bind(2, s.table_id);
+            if (q.exec() != 1) throw StoreError("the setup of an unknown table");
+          },
+      },
+      w);
 }
 
-void SqliteStore::createTable(const StoredTable& t) {
+}  // namespace
+
+void SqliteStore::write(StoreWrite w, WriteDone done) {
+  queue_.write(std::move(w), std::move(done));
+}
+
+void SqliteStore::commit(std::span<const StoreWrite> writes) {
   std::lock_guard lock(mutex_);
-  guarded("creating a table", [&] { writeCreate(t); });
-}
-
-void SqliteStore::createTableAsync(StoredTable table, AppendDone done) {
-  if (!writer_.joinable()) return Store::createTableAsync(std::move(table), std::move(done));
-  Pending p;
-  p.table_id = table.id;
-  p.done = std::move(done);
-  p.create = std::move(table);
-  enqueue(std::move(p));
-}
-
-void SqliteStore::markStartedAsync(const std::string& table_id, int64_t at, AppendDone done) {
-  if (!writer_.joinable()) return Store::markStartedAsync(table_id, at, std::move(done));
-  Pending p;
-  p.table_id = table_id;
-  p.done = std::move(done);
-  p.started_at = at;
-  enqueue(std::move(p));
-}
-
-void SqliteStore::enqueue(Pending p) {
-  {
-    std::lock_guard lock(queue_mutex_);
-    queue_.push_back(std::move(p));
-  }
-  queue_cv_.notify_one();
-}
-
-void SqliteStore::writePending(const Pending& p) {
-  if (p.create)
-    writeCreate(*p.create);
-  else if (p.chat)
-    writeChat(p.table_id, *p.chat);
-  else if (p.setup)
-    writeSetup(p.table_id, *p.setup);
-  else if (p.started_at)
-    writeStart(p.table_id, *p.started_at);
-  else
-    writeAppend(p.table_id, p.events, p.end);
-}
-
-void SqliteStore::writeAppend(const std::string& table_id, const std::vector<StoredEvent>& events,
-                              const std::optional<StoredEnd>& end) {
-  SQLite::Statement q(*db_, "INSERT INTO events (table_id, seq, at, event) VALUES (?, ?, ?, ?)");
-  for (const StoredEvent& e : events) {
-    q.bind(1, table_id);
-    q.bind(2, static_cast<int64_t>(e.seq));
-    q.bind(3, static_cast<int64_t>(e.at));
-    q.bind(4, e.event);
-    q.exec();
-    q.reset();
-  }
-  if (end) {
-    SQLite::Statement f(*db_, "UPDATE tables SET finished_at = ?, result = ? WHERE id = ?");
-    f.bind(1, static_cast<int64_t>(end->at));
-    f.bind(2, end->result);
-    f.bind(3, table_id);
-    if (f.exec() != 1) throw StoreError("finishing an unknown table");
-  }
-}
-
-void SqliteStore::writeChat(const std::string& table_id, const StoredChat& line) {
-  SQLite::Statement q(*db_, "INSERT INTO chat (table_id, seq, at, line) VALUES (?, ?, ?, ?)");
-  q.bind(1, table_id);
-  q.bind(2, static_cast<int64_t>(line.seq));
-  q.bind(3, static_cast<int64_t>(line.at));
-  q.bind(4, line.line);
-  q.exec();
-}
-
-void SqliteStore::appendChat(const std::string& table_id, const StoredChat& line) {
-  std::lock_guard lock(mutex_);
-  guarded("appending a chat line", [&] { writeChat(table_id, line); });
-}
-
-void SqliteStore::appendChatAsync(const std::string& table_id, StoredChat line, AppendDone done) {
-  if (!writer_.joinable()) return Store::appendChatAsync(table_id, std::move(line), done);
-  Pending p;
-  p.table_id = table_id;
-  p.done = std::move(done);
-  p.chat = std::move(line);
-  enqueue(std::move(p));
-}
-
-void SqliteStore::writeSetup(const std::string& table_id, const std::string& setup) {
-  SQLite::Statement q(*db_, "UPDATE tables SET setup = ? WHERE id = ?");
-  q.bind(1, setup);
-  q.bind(2, table_id);
-  if (q.exec() != 1) throw StoreError("the setup of an unknown table");
-}
-
-void SqliteStore::setSetup(const std::string& table_id, const std::string& setup) {
-  std::lock_guard lock(mutex_);
-  guarded("changing a table's setup", [&] { writeSetup(table_id, setup); });
-}
-
-void SqliteStore::setSetupAsync(const std::string& table_id, std::string setup, AppendDone done) {
-  if (!writer_.joinable()) return Store::setSetupAsync(table_id, std::move(setup), done);
-  Pending p;
-  p.table_id = table_id;
-  p.done = std::move(done);
-  p.setup = std::move(setup);
-  enqueue(std::move(p));
+  guarded(writes.size() == 1 ? describe(writes[0]) : "writing queued events", [&] {
+    SQLite::Transaction tx(*db_);
+    for (const StoreWrite& w : writes) writeOne(*db_, w);
+    tx.commit();
+  });
 }
 
 std::vector<StoredChat> SqliteStore::chat(const std::string& id) {
@@ -262,98 +216,6 @@ std::vector<StoredChat> SqliteStore::chat(const std::string& id) {
                                q.getColumn(2).getString()});
     return out;
   });
-}
-
-void SqliteStore::append(const std::string& table_id, const std::vector<StoredEvent>& events,
-                         const std::optional<StoredEnd>& end) {
-  std::lock_guard lock(mutex_);
-  guarded("appending events", [&] {
-    SQLite::Transaction tx(*db_);
-    writeAppend(table_id, events, end);
-    tx.commit();
-  });
-}
-
-void SqliteStore::appendAsync(const std::string& table_id, std::vector<StoredEvent> events,
-                              std::optional<StoredEnd> end, AppendDone done) {
-  if (!writer_.joinable()) return Store::appendAsync(table_id, std::move(events), end, done);
-  enqueue(Pending{table_id, std::move(events), std::move(end), std::move(done), {}, {}, {}, {}});
-}
-
-SqliteStore::WriterStats SqliteStore::writerStats() {
-  std::lock_guard lock(queue_mutex_);
-  return stats_;
-}
-
-void SqliteStore::writerLoop() {
-  std::vector<Pending> batch;
-  for (;;) {
-    {
-      std::unique_lock lock(queue_mutex_);
-      queue_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (queue_.empty()) return;  // stopping, and everything is committed
-      batch.swap(queue_);
-    }
-    std::vector<std::exception_ptr> errors(batch.size());
-    int64_t commits = 0;
-    {
-      std::lock_guard lock(mutex_);
-      bool together = true;
-      try {
-        guarded("writing queued events", [&] {
-          SQLite::Transaction tx(*db_);
-          for (const Pending& p : batch) writePending(p);
-          tx.commit();
-        });
-        commits = 1;
-      } catch (const std::exception&) {
-        together = false;  // rolled back: each on its own, so that one cannot fail the rest
-      }
-      if (!together) {
-        for (std::size_t i = 0; i < batch.size(); ++i) {
-          try {
-            const char* what = batch[i].create       ? "creating a table"
-                               : batch[i].chat       ? "appending a chat line"
-                               : batch[i].setup      ? "changing a table's setup"
-                               : batch[i].started_at ? "starting a table"
-                                                     : "appending events";
-            guarded(what, [&] {
-              SQLite::Transaction tx(*db_);
-              writePending(batch[i]);
-              tx.commit();
-            });
-            ++commits;
-          } catch (...) {
-            errors[i] = std::current_exception();
-          }
-        }
-      }
-    }
-    {
-      std::lock_guard lock(queue_mutex_);
-      stats_.commits += commits;
-      stats_.appends += static_cast<int64_t>(batch.size());
-    }
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-      try {
-        batch[i].done(errors[i]);
-      } catch (...) {  // a caller's bug must not stop the writer of every table
-      }
-    }
-    batch.clear();
-  }
-}
-
-void SqliteStore::writeStart(const std::string& table_id, int64_t at) {
-  SQLite::Statement q(*db_, "UPDATE tables SET started_at = ? WHERE id = ? AND started_at IS NULL");
-  q.bind(1, static_cast<int64_t>(at));
-  q.bind(2, table_id);
-  q.exec();
-}
-
-void SqliteStore::markStarted(const std::string& table_id, int64_t at) {
-  std::lock_guard lock(mutex_);
-  guarded("starting a table", [&] { writeStart(table_id, at); });
 }
 
 std::optional<StoredTable> SqliteStore::table(const std::string& id) {

@@ -7,20 +7,22 @@
 // (SIGKILL: the WAL is in the OS page cache), but the last commits before a power loss or an
 // OS crash may be lost. The database is never corrupted in either mode.
 //
-// Group commit: appendAsync (and createTableAsync, markStartedAsync) hands the write to one writer
-// thread, which commits everything queued since its last commit in one transaction, so one fsync
-// serves every table that moved, or was created, meanwhile. If that transaction fails, the writer
-// retries each write in a transaction of its own, so one bad write cannot fail the others.
+// Writes: every write goes through the shared write queue (write_queue.h): one writer thread
+// commits everything queued since its last commit in one transaction, so one fsync serves every
+// table that moved, or was created, meanwhile; if that transaction fails, each write is retried
+// in a transaction of its own, so one bad write cannot fail the others. This file only says how
+// a batch of writes becomes a transaction (commit). Without group commit, each write is its own
+// transaction on the writer thread, answered before write() returns. Claims always hold: one
+// node has the file.
 #pragma once
 
-#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "store/store.h"
+#include "store/write_queue.h"
 
 namespace SQLite {
 class Database;
@@ -30,29 +32,17 @@ namespace pg {
 
 enum class Durability : uint8_t { Full, Normal };
 
-class SqliteStore final : public Store {
+class SqliteStore final : public Store, private WriteBackend {
  public:
   /// Opens (creating if needed) the database file at `path` (":memory:" for tests).
   /// Throws StoreError when the file cannot be opened or has an unknown schema.
-  /// With `group_commit` off, appendAsync stores synchronously (Store's default).
   explicit SqliteStore(const std::string& path, Durability durability = Durability::Full,
                        bool group_commit = true);
   /// Commits what is queued, then stops the writer.
   ~SqliteStore() override;
 
-  void createTable(const StoredTable& table) override;
-  void append(const std::string& table_id, const std::vector<StoredEvent>& events,
-              const std::optional<StoredEnd>& end) override;
-  void appendAsync(const std::string& table_id, std::vector<StoredEvent> events,
-                   std::optional<StoredEnd> end, AppendDone done) override;
-  void createTableAsync(StoredTable table, AppendDone done) override;
-  void appendChat(const std::string& table_id, const StoredChat& line) override;
-  void appendChatAsync(const std::string& table_id, StoredChat line, AppendDone done) override;
+  void write(StoreWrite w, WriteDone done) override;
   std::vector<StoredChat> chat(const std::string& id) override;
-  void setSetup(const std::string& table_id, const std::string& setup) override;
-  void setSetupAsync(const std::string& table_id, std::string setup, AppendDone done) override;
-  void markStarted(const std::string& table_id, int64_t at) override;
-  void markStartedAsync(const std::string& table_id, int64_t at, AppendDone done) override;
   std::optional<StoredTable> table(const std::string& id) override;
   std::vector<StoredEvent> events(const std::string& id) override;
   std::vector<std::string> unfinishedTables() override;
@@ -66,51 +56,22 @@ class SqliteStore final : public Store {
   /// The journal mode SQLite reports ("wal"), for tests and the start-up log.
   std::string journalMode();
 
-  /// Group commit figures: transactions the writer committed, and the appends in them.
-  struct WriterStats {
-    int64_t commits = 0;
-    int64_t appends = 0;
-  };
-  WriterStats writerStats();
+  /// Group commit figures: transactions the writer committed, and the writes in them.
+  WriteQueue::Stats writerStats() { return queue_.stats(); }
+
+ protected:
+  bool onWriterThread() const override { return queue_.onWriterThread(); }
 
  private:
-  /// One queued write: an append, the creation of a table (`create` set), or the start of a
-  /// game (`started_at` set).
-  struct Pending {
-    std::string table_id;
-    std::vector<StoredEvent> events;
-    std::optional<StoredEnd> end;
-    AppendDone done;
-    std::optional<StoredTable> create;
-    std::optional<int64_t> started_at;
-    std::optional<StoredChat> chat;
-    std::optional<std::string> setup;
-  };
-  /// The insert of one table, inside the caller's transaction. Needs mutex_.
-  void writeCreate(const StoredTable& table);
-  /// One queued write inside the caller's transaction. Needs mutex_.
-  void writePending(const Pending& p);
-  /// The inserts of one append, inside the caller's transaction. Needs mutex_.
-  void writeAppend(const std::string& table_id, const std::vector<StoredEvent>& events,
-                   const std::optional<StoredEnd>& end);
-  /// The update of a table's start, inside the caller's transaction. Needs mutex_.
-  void writeStart(const std::string& table_id, int64_t at);
-  void writeChat(const std::string& table_id, const StoredChat& line);
-  void writeSetup(const std::string& table_id, const std::string& setup);
-  /// Queues `p` for the writer thread.
-  void enqueue(Pending p);
-  void writerLoop();
+  /// The writes in one transaction on the store's connection (WriteBackend).
+  void commit(std::span<const StoreWrite> writes) override;
 
   std::string description_;
   std::mutex mutex_;  // one connection, used by one thread at a time
   std::unique_ptr<SQLite::Database> db_;
-
-  std::mutex queue_mutex_;
-  std::condition_variable queue_cv_;
-  std::vector<Pending> queue_;
-  bool stopping_ = false;
-  WriterStats stats_;
-  std::thread writer_;  // last: started once everything above exists
+  // Last: destroyed first, its writer stopped while everything above exists; started at the
+  // end of the constructor.
+  WriteQueue queue_;
 };
 
 }  // namespace pg

@@ -10,10 +10,11 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <future>
+#include <memory>
 #include <optional>
 #include <string>
-#include <type_traits>
-#include <variant>
+#include <utility>
 #include <vector>
 
 #include "store/store_write.h"
@@ -21,116 +22,75 @@
 
 namespace pg {
 
-/// Every method is safe to call from several threads, and each write is durable when it
-/// returns (the caller may tell others about it). Each method throws StoreError on failure.
+/// Every method is safe to call from several threads. Each method throws StoreError on failure.
+///
+/// Writes: write() is the one way anything is written, and the one virtual write. Both stores
+/// hand it to their WriteQueue (write_queue.h): one writer thread that commits the writes queued
+/// meanwhile in one transaction (group commit: one disk flush for all of them), each write
+/// staying all-or-nothing on its own. The other write methods are conveniences over write(): the
+/// *Async forms name the kind of write, and the plain forms wait until it is durable (they
+/// return once it is; they throw its error), as tests and tools use them.
 class Store {
  public:
   virtual ~Store() = default;
 
-  /// Precondition: no table with this id exists.
-  virtual void createTable(const StoredTable& table) = 0;
-  /// Appends `events` (whose seq continue the log) and, if `end` is set, finishes the table,
-  /// all in one transaction: either everything is stored or nothing is.
-  virtual void append(const std::string& table_id, const std::vector<StoredEvent>& events,
-                      const std::optional<StoredEnd>& end) = 0;
-  /// Called once when an appendAsync or createTableAsync is durable (null) or has failed (the
-  /// error; nothing of it was stored). May be called on another thread, or before appendAsync
-  /// returns.
-  using AppendDone = std::function<void(std::exception_ptr)>;
-  /// The same write as append(), answered through `done`. A store may gather the appends of
-  /// many tables into one transaction (group commit: one disk flush for all of them); each
-  /// append stays all-or-nothing on its own. This default stores synchronously.
-  virtual void appendAsync(const std::string& table_id, std::vector<StoredEvent> events,
-                           std::optional<StoredEnd> end, AppendDone done) {
-    std::exception_ptr error;
-    try {
-      append(table_id, events, end);
-    } catch (...) {
-      error = std::current_exception();
-    }
-    done(error);
-  }
-  /// The same write as createTable(), answered through `done` (see AppendDone). A store with a
-  /// writer thread commits it with the appends queued beside it, so a creation shares their
-  /// disk flush instead of waiting for one of its own. This default stores synchronously.
-  virtual void createTableAsync(StoredTable table, AppendDone done) {
-    std::exception_ptr error;
-    try {
-      createTable(table);
-    } catch (...) {
-      error = std::current_exception();
-    }
-    done(error);
-  }
   /// Called once when a write is durable (null) or has failed (the error; nothing of it was
-  /// stored). May be called on another thread, or before write() returns.
+  /// stored: ClaimLost when the store does not hold the table's claim). May be called on
+  /// another thread, or before write() returns.
   using WriteDone = std::function<void(std::exception_ptr)>;
-  /// Stores `w`, answered through `done`: the one way the server writes a table.
-  virtual void write(StoreWrite w, WriteDone done) {
-    std::visit(
-        [&](auto&& x) {
-          using T = std::decay_t<decltype(x)>;
-          if constexpr (std::is_same_v<T, CreateTable>)
-            createTableAsync(std::move(x.table), std::move(done));
-          else if constexpr (std::is_same_v<T, AppendEvents>)
-            appendAsync(x.table_id, std::move(x.events), std::move(x.end), std::move(done));
-          else if constexpr (std::is_same_v<T, StartTable>)
-            markStartedAsync(x.table_id, x.at, std::move(done));
-          else if constexpr (std::is_same_v<T, AppendChat>)
-            appendChatAsync(x.table_id, std::move(x.line), std::move(done));
-          else
-            setSetupAsync(x.table_id, std::move(x.setup), std::move(done));
-        },
-        w);
+  /// Stores `w`, answered through `done`: the one way the server writes a table. A table's
+  /// writes are stored in the order they were made.
+  virtual void write(StoreWrite w, WriteDone done) = 0;
+  /// Stores `w` and waits until it is durable; throws its error. Throws StoreError when called
+  /// on the store's writer thread (from a write's `done`: it would wait for itself).
+  void writeAndWait(StoreWrite w);
+
+  /// Precondition: no table with this id exists.
+  void createTable(const StoredTable& table) { writeAndWait(CreateTable{table}); }
+  /// Appends `events` (whose seq continue the log) and, if `end` is set, finishes the table,
+  /// all in one transaction: either everything is stored or nothing is. Needs the table's
+  /// claim, as every write of an existing table does.
+  void append(const std::string& table_id, const std::vector<StoredEvent>& events,
+              const std::optional<StoredEnd>& end) {
+    writeAndWait(AppendEvents{table_id, events, end});
   }
-  /// Appends one line to the table's chat (its seq continues the chat). Needs the table's claim
-  /// as append() does.
-  virtual void appendChat(const std::string& table_id, const StoredChat& line) = 0;
-  /// The same write as appendChat(), answered through `done` (see AppendDone), in order with
-  /// the table's other writes. This default stores synchronously.
-  virtual void appendChatAsync(const std::string& table_id, StoredChat line, AppendDone done) {
-    std::exception_ptr error;
-    try {
-      appendChat(table_id, line);
-    } catch (...) {
-      error = std::current_exception();
-    }
-    done(error);
+  /// Appends one line to the table's chat (its seq continues the chat).
+  void appendChat(const std::string& table_id, const StoredChat& line) {
+    writeAndWait(AppendChat{table_id, line});
   }
-  /// Replaces the table's setup (JSON text; a player named their seat). Needs the table's claim
-  /// as append() does.
-  virtual void setSetup(const std::string& table_id, const std::string& setup) = 0;
-  /// The same write as setSetup(), answered through `done` (see AppendDone), in order with the
-  /// table's other writes. This default stores synchronously.
-  virtual void setSetupAsync(const std::string& table_id, std::string setup, AppendDone done) {
-    std::exception_ptr error;
-    try {
-      setSetup(table_id, setup);
-    } catch (...) {
-      error = std::current_exception();
-    }
-    done(error);
+  /// Replaces the table's setup (JSON text; a player named their seat).
+  void setSetup(const std::string& table_id, const std::string& setup) {
+    writeAndWait(SetSetup{table_id, setup});
   }
   /// Records when the table started (its clock began). Does nothing if already started.
-  virtual void markStarted(const std::string& table_id, int64_t at) = 0;
-  /// The same write as markStarted(), answered through `done` (see AppendDone). A store with a
-  /// writer thread commits it with the appends queued beside it. This default stores
-  /// synchronously.
-  virtual void markStartedAsync(const std::string& table_id, int64_t at, AppendDone done) {
-    std::exception_ptr error;
-    try {
-      markStarted(table_id, at);
-    } catch (...) {
-      error = std::current_exception();
-    }
-    done(error);
+  void markStarted(const std::string& table_id, int64_t at) {
+    writeAndWait(StartTable{table_id, at});
+  }
+
+  /// The same writes, answered through `done` (see WriteDone).
+  void createTableAsync(StoredTable table, WriteDone done) {
+    write(CreateTable{std::move(table)}, std::move(done));
+  }
+  void appendAsync(const std::string& table_id, std::vector<StoredEvent> events,
+                   std::optional<StoredEnd> end, WriteDone done) {
+    write(AppendEvents{table_id, std::move(events), std::move(end)}, std::move(done));
+  }
+  void appendChatAsync(const std::string& table_id, StoredChat line, WriteDone done) {
+    write(AppendChat{table_id, std::move(line)}, std::move(done));
+  }
+  void setSetupAsync(const std::string& table_id, std::string setup, WriteDone done) {
+    write(SetSetup{table_id, std::move(setup)}, std::move(done));
+  }
+  void markStartedAsync(const std::string& table_id, int64_t at, WriteDone done) {
+    write(StartTable{table_id, at}, std::move(done));
   }
 
   // Ownership. A store that several server nodes share (PostgreSQL) lets one node at a time
   // serve a table: the node claims the table before it loads the log, and the store refuses
-  // (ClaimLost) every append, start or end of a table that its current database session has
-  // not claimed. So two nodes can never both append to one log, whatever their timing. An
-  // embedded store has one node: every claim succeeds and these do nothing.
+  // (ClaimLost) every write of an existing table (all but a creation: see needsClaim) that its
+  // current database session has not claimed. So two nodes can never both append to one log,
+  // whatever their timing. An embedded store has one node: every claim succeeds and these do
+  // nothing.
 
   /// Claims the table for this node: true if it now holds the claim (or held it), false if
   /// another node holds it. Blocks until the database answered; throws StoreError.
@@ -177,6 +137,19 @@ class Store {
   /// deleted table, or a challenge naming it, stays (they name it by id only); the table a
   /// deleted rematch was of reads as having no rematch again.
   virtual std::vector<std::string> expireWaiting(int64_t created_before, int limit) = 0;
+
+ protected:
+  /// Whether the caller is the store's writer thread, where writeAndWait would wait for itself.
+  virtual bool onWriterThread() const { return false; }
 };
+
+inline void Store::writeAndWait(StoreWrite w) {
+  if (onWriterThread())
+    throw StoreError("a blocking store call on the store's writer thread (from a callback)");
+  auto answer = std::make_shared<std::promise<std::exception_ptr>>();
+  std::future<std::exception_ptr> future = answer->get_future();
+  write(std::move(w), [answer](std::exception_ptr e) { answer->set_value(std::move(e)); });
+  if (std::exception_ptr e = future.get()) std::rethrow_exception(e);
+}
 
 }  // namespace pg

@@ -49,4 +49,13 @@ bool needsClaim(const StoreWrite& w);
 /// What the write does, for errors and logs ("appending events").
 const char* describe(const StoreWrite& w);
 
+/// One lambda per alternative, for std::visit over a StoreWrite: a kind of write nobody handles
+/// does not compile.
+template <typename... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <typename... F>
+Overloaded(F...) -> Overloaded<F...>;
+
 }  // namespace pg

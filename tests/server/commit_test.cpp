@@ -10,6 +10,7 @@
 #include <deque>
 #include <memory>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "server/api/http_api.h"
@@ -43,75 +44,50 @@ class RecordingPeer : public Peer {
   std::string label_ = "test";
 };
 
-/// A store whose appends (and, once `gate_creations` or `gate_starts` is set, creations or
-/// starts) wait until the test answers them, each one stored or failed.
+/// A store whose writes wait until the test answers them, each one stored or failed: every
+/// append, and, once their knob is set, creations, starts, setups (a name) or chat lines.
 class GatedStore : public Store {
  public:
   bool gate_creations = false;
   bool gate_starts = false;
   bool gate_setups = false;
-  void createTable(const StoredTable& t) override { real_.createTable(t); }
-  void createTableAsync(StoredTable t, AppendDone done) override {
-    if (!gate_creations) return Store::createTableAsync(std::move(t), std::move(done));
-    held_.push_back(Held{t.id, {}, {}, std::move(done), std::move(t), {}, {}});
-  }
-  void append(const std::string& id, const std::vector<StoredEvent>& events,
-              const std::optional<StoredEnd>& end) override {
-    real_.append(id, events, end);
-  }
-  void appendAsync(const std::string& id, std::vector<StoredEvent> events,
-                   std::optional<StoredEnd> end, AppendDone done) override {
-    held_.push_back(Held{id, std::move(events), std::move(end), std::move(done), {}, {}, {}});
-  }
-  void markStarted(const std::string& id, int64_t at) override { real_.markStarted(id, at); }
-  void markStartedAsync(const std::string& id, int64_t at, AppendDone done) override {
-    if (!gate_starts) return Store::markStartedAsync(id, at, std::move(done));
-    held_.push_back(Held{id, {}, {}, std::move(done), {}, at, {}});
+  bool gate_chat = false;
+  void write(StoreWrite w, WriteDone done) override {
+    const bool gated = std::visit(Overloaded{
+                                      [&](const CreateTable&) { return gate_creations; },
+                                      [](const AppendEvents&) { return true; },
+                                      [&](const StartTable&) { return gate_starts; },
+                                      [&](const AppendChat&) { return gate_chat; },
+                                      [&](const SetSetup&) { return gate_setups; },
+                                  },
+                                  w);
+    if (!gated) return real_.write(std::move(w), std::move(done));
+    held_.push_back(Held{std::move(w), std::move(done)});
   }
   std::optional<StoredTable> table(const std::string& id) override { return real_.table(id); }
   std::vector<StoredEvent> events(const std::string& id) override { return real_.events(id); }
   std::vector<StoredChat> chat(const std::string& id) override { return real_.chat(id); }
-  void setSetup(const std::string& id, const std::string& setup) override {
-    real_.setSetup(id, setup);
-  }
-  void setSetupAsync(const std::string& id, std::string setup, AppendDone done) override {
-    if (!gate_setups) return Store::setSetupAsync(id, std::move(setup), std::move(done));
-    held_.push_back(Held{id, {}, {}, std::move(done), {}, {}, std::move(setup)});
-  }
-  void appendChat(const std::string& id, const StoredChat& line) override {
-    real_.appendChat(id, line);
-  }
   std::vector<std::string> unfinishedTables() override { return real_.unfinishedTables(); }
   std::vector<std::string> expireWaiting(int64_t created_before, int limit) override {
     return real_.expireWaiting(created_before, limit);
   }
 
   std::size_t held() const { return held_.size(); }
+  /// The oldest held write.
+  const StoreWrite& next() const { return held_.front().write; }
   /// Answers the oldest held write: stores it, or fails it with nothing stored.
   void answer(bool fail = false) {
     Held h = std::move(held_.front());
     held_.pop_front();
     if (fail) return h.done(std::make_exception_ptr(StoreError("disk full (test)")));
-    if (h.create)
-      real_.createTable(*h.create);
-    else if (h.start)
-      real_.markStarted(h.id, *h.start);
-    else if (h.setup)
-      real_.setSetup(h.id, *h.setup);
-    else
-      real_.append(h.id, h.events, h.end);
+    real_.writeAndWait(std::move(h.write));
     h.done(nullptr);
   }
 
  private:
   struct Held {
-    std::string id;
-    std::vector<StoredEvent> events;
-    std::optional<StoredEnd> end;
-    AppendDone done;
-    std::optional<StoredTable> create;
-    std::optional<int64_t> start;
-    std::optional<std::string> setup;
+    StoreWrite write;
+    WriteDone done;
   };
   SqliteStore real_{":memory:", Durability::Normal, /*group_commit=*/false};
   std::deque<Held> held_;
@@ -251,6 +227,54 @@ TEST_F(CommitTest, AFailedAppendChangesNothingAndIsAnsweredToTheSenderOnly) {
       << text;
   EXPECT_NE(text.find("\nphantomgo_commit_seconds_count 2\n"), std::string::npos) << text;
   EXPECT_NE(text.find("\nphantomgo_actions_total{kind=\"try\"} 1\n"), std::string::npos) << text;
+}
+
+TEST_F(CommitTest, ChatAndNameWritesHoldLaterInputsAndAFailedLineIsToldToItsSenderOnly) {
+  store_.gate_chat = true;
+  store_.gate_setups = true;
+  send(black_, {{"type", "chat"}, {"text", "good luck"}});
+  ASSERT_EQ(store_.held(), 1u);
+  EXPECT_TRUE(std::holds_alternative<AppendChat>(store_.next()));
+  EXPECT_TRUE(black_->of("chat").empty());
+  EXPECT_TRUE(white_->of("chat").empty());
+  // Black's stone waits behind the line.
+  send(black_, {{"type", "try"}, {"point", "C3"}});
+  EXPECT_EQ(store_.held(), 1u);
+  EXPECT_TRUE(black_->of("event").empty());
+
+  store_.answer(/*fail=*/true);
+  poll();
+  ASSERT_EQ(black_->of("error").size(), 1u);
+  EXPECT_EQ(black_->of("error")[0]["code"], "store-failed");
+  EXPECT_TRUE(white_->of("error").empty());
+  EXPECT_TRUE(black_->of("chat").empty()) << "a line not stored was shown";
+  EXPECT_TRUE(white_->of("chat").empty()) << "a line not stored was shown";
+  EXPECT_TRUE(store_.chat(table_->id()).empty());
+  // The stone ran once the line was answered.
+  ASSERT_EQ(store_.held(), 1u);
+  EXPECT_TRUE(std::holds_alternative<AppendEvents>(store_.next()));
+  store_.answer();
+  poll();
+  ASSERT_EQ(black_->of("event").size(), 1u);
+
+  // White names their seat; their next line waits behind the name.
+  send(white_, {{"type", "name"}, {"name", "Wu"}});
+  ASSERT_EQ(store_.held(), 1u);
+  EXPECT_TRUE(std::holds_alternative<SetSetup>(store_.next()));
+  send(white_, {{"type", "chat"}, {"text", "thanks"}});
+  EXPECT_EQ(store_.held(), 1u) << "the line went to the store before the name was stored";
+  store_.answer();
+  poll();
+  EXPECT_EQ(table_->info().at("names").at("white"), "Wu");
+  ASSERT_EQ(store_.held(), 1u);
+  EXPECT_TRUE(std::holds_alternative<AppendChat>(store_.next()));
+  EXPECT_TRUE(black_->of("chat").empty());
+  store_.answer();
+  poll();
+  ASSERT_EQ(black_->of("chat").size(), 1u);
+  ASSERT_EQ(white_->of("chat").size(), 1u);
+  EXPECT_EQ(store_.chat(table_->id()).size(), 1u);
+  EXPECT_TRUE(white_->of("error").empty());
 }
 
 /// A fresh two-player table whose start the store holds until the test releases it.

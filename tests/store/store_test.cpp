@@ -37,10 +37,10 @@ class StoreContract : public test::EachStoreTest {
   }
   /// The writer's figures: transactions committed, writes in them.
   static std::pair<int64_t, int64_t> stats(Store& s) {
-    if (auto* q = dynamic_cast<SqliteStore*>(&s))
-      return {q->writerStats().commits, q->writerStats().appends};
-    auto& p = dynamic_cast<PgStore&>(s);
-    return {p.writerStats().commits, p.writerStats().writes};
+    const WriteQueue::Stats w = dynamic_cast<SqliteStore*>(&s)
+                                    ? dynamic_cast<SqliteStore&>(s).writerStats()
+                                    : dynamic_cast<PgStore&>(s).writerStats();
+    return {w.commits, w.writes};
   }
 };
 

@@ -75,7 +75,7 @@ struct Answers {
   std::vector<int> calls;
   std::vector<std::exception_ptr> errors;
   explicit Answers(std::size_t n) : calls(n, 0), errors(n) {}
-  Store::AppendDone done(std::size_t i) {
+  Store::WriteDone done(std::size_t i) {
     return [this, i](std::exception_ptr e) {
       std::lock_guard lock(m);
       ++calls[i];

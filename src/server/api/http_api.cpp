@@ -7,6 +7,7 @@
 
 #include "ai/levels.h"
 #include "referee/disclosure.h"
+#include "rules/fnv1a.h"
 #include "server/api/http_reply.h"
 #include "server/api/level_texts.h"
 #include "server/api/query_param.h"
@@ -88,9 +89,7 @@ HttpReply beliefBody(const std::shared_ptr<const std::string>& body) {
 
 /// FNV-1a: the same seed for the same game on every build, so a map is reproducible.
 uint64_t seedOf(const std::string& key) {
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : key) h = (h ^ c) * 0x100000001b3ULL;
-  return h;
+  return fnv1a(key);
 }
 
 /// Belief computations under way at most; a request past them is answered 503 server-busy.

@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "rules/fnv1a.h"
 #include "server/api/accept_language.h"
 #include "server/api/module_imports.h"
 
@@ -45,13 +46,8 @@ std::optional<std::string> readFile(const fs::path& file) {
 }
 
 struct Fnv {
-  std::uint64_t h = 14695981039346656037ull;
-  void add(std::string_view bytes) {
-    for (const char c : bytes) {
-      h ^= static_cast<unsigned char>(c);
-      h *= 1099511628211ull;
-    }
-  }
+  std::uint64_t h = kFnv1aOffsetBasis;
+  void add(std::string_view bytes) { h = fnv1a(bytes, h); }
 };
 
 /// Whether a URL in the page names a file of this site (no scheme, not "//host", not "#x").
@@ -386,11 +382,7 @@ fs::path vendorFolderFor(const fs::path& web_dir) {
 
 std::string entityTag(std::string_view bytes) {
   // FNV-1a, 64 bits: an edit changes the tag (a collision would only keep an old copy cached).
-  std::uint64_t h = 14695981039346656037ull;
-  for (const char c : bytes) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 1099511628211ull;
-  }
+  const std::uint64_t h = fnv1a(bytes);
   char out[24];
   std::snprintf(out, sizeof out, "\"%016llx\"", static_cast<unsigned long long>(h));
   return out;

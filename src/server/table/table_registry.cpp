@@ -94,7 +94,7 @@ void TableRegistry::createAsync(const Json& request, CreateDone done, const NewT
     if (error) return done(error, Created{});
     done(nullptr, Created{std::move(rec), std::move(info)});
   };
-  ctx_.store->createTableAsync(rec, std::move(stored));
+  ctx_.store->write(CreateTable{rec}, std::move(stored));
 }
 
 TableRegistry::Created TableRegistry::create(const Json& request, const NewTable& options) {

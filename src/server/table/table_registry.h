@@ -59,7 +59,7 @@ class TableRegistry {
   };
   /// Creates a table from a create request: checks the request and the table limit now
   /// (throws ProtocolError or ServerFull, having stored nothing), then stores the table
-  /// through Store::createTableAsync, so that the creation shares the store's group commit
+  /// through Store::write (a CreateTable), so that the creation shares the store's group commit
   /// instead of waiting for a disk flush of its own on the caller's thread. `done` may run on
   /// the store's writer thread, or before createAsync returns. The new table is not held in
   /// memory: its first join loads it.
