@@ -27,9 +27,9 @@ namespace pg {
 /// Writes: write() is the one way anything is written, and the one virtual write. Both stores
 /// hand it to their WriteQueue (write_queue.h): one writer thread that commits the writes queued
 /// meanwhile in one transaction (group commit: one disk flush for all of them), each write
-/// staying all-or-nothing on its own. The other write methods are conveniences over write(): the
-/// *Async forms name the kind of write, and the plain forms wait until it is durable (they
-/// return once it is; they throw its error), as tests and tools use them.
+/// staying all-or-nothing on its own. The other write methods are conveniences over write() that
+/// wait until the write is durable (they return once it is; they throw its error), as tests and
+/// tools use them.
 class Store {
  public:
   virtual ~Store() = default;
@@ -65,24 +65,6 @@ class Store {
   /// Records when the table started (its clock began). Does nothing if already started.
   void markStarted(const std::string& table_id, int64_t at) {
     writeAndWait(StartTable{table_id, at});
-  }
-
-  /// The same writes, answered through `done` (see WriteDone).
-  void createTableAsync(StoredTable table, WriteDone done) {
-    write(CreateTable{std::move(table)}, std::move(done));
-  }
-  void appendAsync(const std::string& table_id, std::vector<StoredEvent> events,
-                   std::optional<StoredEnd> end, WriteDone done) {
-    write(AppendEvents{table_id, std::move(events), std::move(end)}, std::move(done));
-  }
-  void appendChatAsync(const std::string& table_id, StoredChat line, WriteDone done) {
-    write(AppendChat{table_id, std::move(line)}, std::move(done));
-  }
-  void setSetupAsync(const std::string& table_id, std::string setup, WriteDone done) {
-    write(SetSetup{table_id, std::move(setup)}, std::move(done));
-  }
-  void markStartedAsync(const std::string& table_id, int64_t at, WriteDone done) {
-    write(StartTable{table_id, at}, std::move(done));
   }
 
   // Ownership. A store that several server nodes share (PostgreSQL) lets one node at a time

@@ -1,7 +1,7 @@
 // The live table's parts on their own, each against its own plain inputs (times passed in, an
 // io_context run by the test): AwayWatch, SeatKeys, CommitQueue, ClockTimer, the clock's
-// advance when it waits for each side's first move, BotDriver (its player scripted) and
-// Subscribers.
+// advance when it waits for each side's first move, BotDriver (its player scripted),
+// Subscribers, and the table's writer (StrandWriter) on a store the test answers.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <chrono>
+#include <deque>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -21,6 +22,7 @@
 #include "server/table/commit_queue.h"
 #include "server/table/messages.h"
 #include "server/table/seat_keys.h"
+#include "server/table/strand_writer.h"
 #include "server/table/subscribers.h"
 #include "server/table/table_replay.h"
 
@@ -285,6 +287,106 @@ TEST(Subscribers, ARejoinGetsOnlyWhatItMissedWhenItsVersionIsKnown) {
   EXPECT_EQ(white->types, std::vector<std::string>{"event"}) << "one missed event, no snapshot";
   EXPECT_EQ(Subscribers::lastVersions(Role::Hotseat, LastVersion{int64_t{3}}), std::nullopt)
       << "a hot seat needs one version per seat";
+}
+
+/// A store that keeps each write until the test answers it.
+class HeldStore : public Store {
+ public:
+  void write(StoreWrite w, WriteDone done) override {
+    held.emplace_back(std::move(w), std::move(done));
+  }
+  std::optional<StoredTable> table(const std::string&) override { return std::nullopt; }
+  std::vector<StoredEvent> events(const std::string&) override { return {}; }
+  std::vector<StoredChat> chat(const std::string&) override { return {}; }
+  std::vector<std::string> unfinishedTables() override { return {}; }
+  std::vector<std::string> expireWaiting(int64_t, int) override { return {}; }
+  /// Answers the oldest write, from the test's thread (as the store's writer thread would).
+  void answer(std::exception_ptr error = nullptr) {
+    auto [w, done] = std::move(held.front());
+    held.pop_front();
+    done(error);
+  }
+  std::deque<std::pair<StoreWrite, WriteDone>> held;
+};
+
+class WriterTest : public OnAStrand {
+ protected:
+  WriterTest()
+      : writer_(
+            strand_, store_, nullptr, "t", [] { return std::shared_ptr<void>(); },
+            [this] { ++lost_; }) {}
+  /// A chat line's write whose endings are noted in `ran_`.
+  void storeLine(const std::shared_ptr<Peer>& told) {
+    writer_.store(AppendChat{"t", StoredChat{0, 1, "line"}},
+                  {.what = "a chat line",
+                   .told = told,
+                   .stored = [this] { ran_.push_back("stored"); },
+                   .failed = [this] { ran_.push_back("failed"); }});
+  }
+  /// An input that arrives while the write is in flight.
+  void input(const std::string& name) {
+    writer_.runOrDefer([this, name] { ran_.push_back(name); });
+  }
+
+  HeldStore store_;
+  StrandWriter writer_;
+  int lost_ = 0;
+  std::vector<std::string> ran_;
+};
+
+TEST_F(WriterTest, StoredThenTheHeldInputsInOrder) {
+  onStrand([&] {
+    storeLine(nullptr);
+    EXPECT_TRUE(writer_.busy());
+    input("join");
+    input("command");
+  });
+  EXPECT_TRUE(ran_.empty()) << "nothing runs before the store answers";
+  ASSERT_EQ(store_.held.size(), 1u);
+  EXPECT_TRUE(std::holds_alternative<AppendChat>(store_.held.front().first));
+  store_.answer();
+  onStrand([] {});
+  EXPECT_EQ(ran_, (std::vector<std::string>{"stored", "join", "command"}));
+  EXPECT_FALSE(writer_.busy());
+}
+
+TEST_F(WriterTest, AFailedWriteIsToldToItsAskerAndUndoneThenTheHeldInputsRun) {
+  auto asker = std::make_shared<Seen>();
+  onStrand([&] {
+    storeLine(asker);
+    input("next");
+  });
+  store_.answer(std::make_exception_ptr(StoreError("disk full (test)")));
+  onStrand([] {});
+  EXPECT_EQ(ran_, (std::vector<std::string>{"failed", "next"}));
+  EXPECT_EQ(asker->types, std::vector<std::string>{"error"});
+  EXPECT_EQ(lost_, 0);
+}
+
+TEST_F(WriterTest, ALostClaimDropsTheTableAndNothingHeldRuns) {
+  auto asker = std::make_shared<Seen>();
+  onStrand([&] {
+    storeLine(asker);
+    input("next");
+  });
+  store_.answer(std::make_exception_ptr(ClaimLost("elsewhere (test)")));
+  onStrand([] {});
+  EXPECT_EQ(lost_, 1);
+  EXPECT_TRUE(ran_.empty()) << "neither the job's endings nor the held inputs";
+  EXPECT_TRUE(asker->types.empty()) << "nobody hears of a write the new owner never had";
+}
+
+TEST_F(WriterTest, ASubmitThatThrowsFailsAtOnceAndTheWriterIsFree) {
+  onStrand([&] {
+    writer_.submit([](Store::WriteDone) { throw StoreError("the server is full (test)"); },
+                   {.what = "the rematch's table",
+                    .told = nullptr,
+                    .stored = [this] { ran_.push_back("stored"); },
+                    .failed = [this] { ran_.push_back("failed"); }});
+    EXPECT_FALSE(writer_.busy());
+    input("next");
+  });
+  EXPECT_EQ(ran_, (std::vector<std::string>{"failed", "next"}));
 }
 
 }  // namespace

@@ -42,7 +42,7 @@ TEST(PgFailover, ThePromotedStandbyHasEveryAcknowledgedWriteAndTheNodeFindsIt) {
   // Queued when the primary dies: each is answered, stored or failed.
   Answers during(kDuring);
   for (int i = 0; i < kDuring; ++i)
-    node.appendAsync(id, {eventAt(kBefore + i)}, std::nullopt, during.done(i));
+    node.write(AppendEvents{id, {eventAt(kBefore + i)}, std::nullopt}, during.done(i));
   pair->killPrimary();
   ASSERT_TRUE(during.waitAll());
   ASSERT_TRUE(lost.waitFor(1)) << "the node did not notice that its session is gone";

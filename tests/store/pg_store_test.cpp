@@ -97,8 +97,8 @@ TEST_F(PgStoreTest, AWriteWithoutTheClaimFailsAndStoresNothing) {
   EXPECT_THROW(b->append("aaaaaaaaaaaa", {}, StoredEnd{3, "{}"}), ClaimLost);
   EXPECT_THROW(b->markStarted("aaaaaaaaaaaa", 5), ClaimLost);
   Answers answers(2);
-  b->appendAsync("aaaaaaaaaaaa", {{1, 2, "b1"}}, std::nullopt, answers.done(0));
-  b->markStartedAsync("aaaaaaaaaaaa", 5, answers.done(1));
+  b->write(AppendEvents{"aaaaaaaaaaaa", {{1, 2, "b1"}}, std::nullopt}, answers.done(0));
+  b->write(StartTable{"aaaaaaaaaaaa", 5}, answers.done(1));
   ASSERT_TRUE(answers.waitAll());
   EXPECT_TRUE(holds<ClaimLost>(answers.errors[0]));
   EXPECT_TRUE(holds<ClaimLost>(answers.errors[1]));
@@ -179,8 +179,8 @@ TEST_F(PgStoreTest, ASessionLostMidBatchFailsItsWrites) {
   // stored.
   test::PgTestServer::get().terminate(pid);
   Answers answers(2);
-  a->appendAsync("aaaaaaaaaaaa", {{0, 1, "a0"}}, std::nullopt, answers.done(0));
-  a->createTableAsync(sampleTable("cccccccccccc"), answers.done(1));
+  a->write(AppendEvents{"aaaaaaaaaaaa", {{0, 1, "a0"}}, std::nullopt}, answers.done(0));
+  a->write(CreateTable{sampleTable("cccccccccccc")}, answers.done(1));
   ASSERT_TRUE(answers.waitAll());
   EXPECT_TRUE(holds<ClaimLost>(answers.errors[0]));
   EXPECT_TRUE(lost.waitFor(1));

@@ -177,9 +177,10 @@ TEST_P(StoreContract, GroupCommitStoresEveryAppendOfManyTablesAndAnswersEachOnce
     for (int t = 0; t < kTables; ++t)
       threads.emplace_back([&, t] {
         for (int k = 0; k < kPerTable; ++k)
-          s->appendAsync("table-" + std::to_string(t),
-                         {{k, 1000 + k, "t" + std::to_string(t) + "e" + std::to_string(k)}},
-                         std::nullopt, answers.done(static_cast<std::size_t>(t * kPerTable + k)));
+          s->write(AppendEvents{"table-" + std::to_string(t),
+                                {{k, 1000 + k, "t" + std::to_string(t) + "e" + std::to_string(k)}},
+                                std::nullopt},
+                   answers.done(static_cast<std::size_t>(t * kPerTable + k)));
       });
     for (auto& th : threads) th.join();
     ASSERT_TRUE(answers.waitAll());
@@ -212,10 +213,11 @@ TEST_P(StoreContract, GroupCommitFailsOnlyTheBadAppend) {
   Answers answers(4);
   // Queued back to back, so usually committed together: the duplicate seq (2) and the end of
   // an unknown table (3) must fail alone, and leave nothing behind.
-  s->appendAsync("aaaaaaaaaaaa", {{0, 1, "a0"}}, std::nullopt, answers.done(0));
-  s->appendAsync("bbbbbbbbbbbb", {{0, 1, "b0"}}, std::nullopt, answers.done(1));
-  s->appendAsync("aaaaaaaaaaaa", {{1, 2, "a1"}, {0, 2, "dup"}}, std::nullopt, answers.done(2));
-  s->appendAsync("cccccccccccc", {}, StoredEnd{3, "{}"}, answers.done(3));
+  s->write(AppendEvents{"aaaaaaaaaaaa", {{0, 1, "a0"}}, std::nullopt}, answers.done(0));
+  s->write(AppendEvents{"bbbbbbbbbbbb", {{0, 1, "b0"}}, std::nullopt}, answers.done(1));
+  s->write(AppendEvents{"aaaaaaaaaaaa", {{1, 2, "a1"}, {0, 2, "dup"}}, std::nullopt},
+           answers.done(2));
+  s->write(AppendEvents{"cccccccccccc", {}, StoredEnd{3, "{}"}}, answers.done(3));
   ASSERT_TRUE(answers.waitAll());
   EXPECT_FALSE(answers.errors[0]);
   EXPECT_FALSE(answers.errors[1]);
@@ -234,14 +236,14 @@ TEST_P(StoreContract, GroupCommitCreatesTablesBesideAppendsAndFailsOnlyADuplicat
     createAndClaim(*s, sampleTable("playing0000a"));
     std::thread creator([&] {
       for (int t = 0; t < kTables; ++t)
-        s->createTableAsync(sampleTable("created" + std::to_string(10000 + t)),
-                            answers.done(static_cast<std::size_t>(t)));
+        s->write(CreateTable{sampleTable("created" + std::to_string(10000 + t))},
+                 answers.done(static_cast<std::size_t>(t)));
       // The same id again: refused by the database, alone.
-      s->createTableAsync(sampleTable("created10000"), answers.done(2 * kTables));
+      s->write(CreateTable{sampleTable("created10000")}, answers.done(2 * kTables));
     });
     for (int k = 0; k < kTables; ++k)
-      s->appendAsync("playing0000a", {{k, 1000 + k, "e" + std::to_string(k)}}, std::nullopt,
-                     answers.done(static_cast<std::size_t>(kTables + k)));
+      s->write(AppendEvents{"playing0000a", {{k, 1000 + k, "e" + std::to_string(k)}}, std::nullopt},
+               answers.done(static_cast<std::size_t>(kTables + k)));
     creator.join();
     ASSERT_TRUE(answers.waitAll());
   }
@@ -263,10 +265,10 @@ TEST_P(StoreContract, GroupCommitStoresAStartBesideAppendsAndKeepsTheFirst) {
     auto s = open();
     createAndClaim(*s, sampleTable("aaaaaaaaaaaa"));
     ASSERT_TRUE(s->claim("zzzzzzzzzzzz"));
-    s->markStartedAsync("aaaaaaaaaaaa", 1050, answers.done(0));
-    s->appendAsync("aaaaaaaaaaaa", {{0, 1100, "e0"}}, std::nullopt, answers.done(1));
-    s->markStartedAsync("aaaaaaaaaaaa", 9999, answers.done(2));  // only the first start counts
-    s->markStartedAsync("zzzzzzzzzzzz", 1, answers.done(3));     // no such table: nothing to do
+    s->write(StartTable{"aaaaaaaaaaaa", 1050}, answers.done(0));
+    s->write(AppendEvents{"aaaaaaaaaaaa", {{0, 1100, "e0"}}, std::nullopt}, answers.done(1));
+    s->write(StartTable{"aaaaaaaaaaaa", 9999}, answers.done(2));  // only the first start counts
+    s->write(StartTable{"zzzzzzzzzzzz", 1}, answers.done(3));     // no such table: nothing to do
     ASSERT_TRUE(answers.waitAll());
   }
   for (std::size_t i = 0; i < answers.calls.size(); ++i) {
@@ -281,18 +283,18 @@ TEST_P(StoreContract, GroupCommitStoresAStartBesideAppendsAndKeepsTheFirst) {
 TEST_P(StoreContract, WithoutGroupCommitTheAsyncWritesAnswerBeforeReturning) {
   auto s = open(/*group_commit=*/false);
   bool created = false, appended = false, started = false;
-  s->createTableAsync(sampleTable("aaaaaaaaaaaa"), [&](std::exception_ptr e) {
+  s->write(CreateTable{sampleTable("aaaaaaaaaaaa")}, [&](std::exception_ptr e) {
     created = true;
     EXPECT_FALSE(e);
   });
   EXPECT_TRUE(created);
   ASSERT_TRUE(s->claim("aaaaaaaaaaaa"));
-  s->appendAsync("aaaaaaaaaaaa", {{0, 1, "a0"}}, std::nullopt, [&](std::exception_ptr e) {
+  s->write(AppendEvents{"aaaaaaaaaaaa", {{0, 1, "a0"}}, std::nullopt}, [&](std::exception_ptr e) {
     appended = true;
     EXPECT_FALSE(e);
   });
   EXPECT_TRUE(appended);
-  s->markStartedAsync("aaaaaaaaaaaa", 7, [&](std::exception_ptr e) {
+  s->write(StartTable{"aaaaaaaaaaaa", 7}, [&](std::exception_ptr e) {
     started = true;
     EXPECT_FALSE(e);
   });
@@ -307,8 +309,8 @@ TEST_P(StoreContract, ASetupChangeIsStoredInOrderAndNeedsTheClaim) {
   s->setSetup("named0000001", R"({"names":1})");
   EXPECT_EQ(s->table("named0000001")->setup, R"({"names":1})");
   Answers answers(2);
-  s->setSetupAsync("named0000001", R"({"names":2})", answers.done(0));
-  s->appendChatAsync("named0000001", StoredChat{0, 5, "line"}, answers.done(1));
+  s->write(SetSetup{"named0000001", R"({"names":2})"}, answers.done(0));
+  s->write(AppendChat{"named0000001", StoredChat{0, 5, "line"}}, answers.done(1));
   ASSERT_TRUE(answers.waitAll());
   EXPECT_FALSE(answers.errors[0]);
   EXPECT_FALSE(answers.errors[1]);
@@ -342,7 +344,7 @@ TEST_P(StoreContract, ATableHasAtMostOneRematchAndKnowsIt) {
   again.rematch_of = "finished0001";
   EXPECT_THROW(s->createTable(again), StoreError);
   Answers answers(1);
-  s->createTableAsync(again, answers.done(0));
+  s->write(CreateTable{again}, answers.done(0));
   ASSERT_TRUE(answers.waitAll());
   EXPECT_TRUE(holds<StoreError>(answers.errors[0]));
   EXPECT_FALSE(s->table("rematch00002"));
