@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
-#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -128,10 +127,7 @@ class Store {
 inline void Store::writeAndWait(StoreWrite w) {
   if (onWriterThread())
     throw StoreError("a blocking store call on the store's writer thread (from a callback)");
-  auto answer = std::make_shared<std::promise<std::exception_ptr>>();
-  std::future<std::exception_ptr> future = answer->get_future();
-  write(std::move(w), [answer](std::exception_ptr e) { answer->set_value(std::move(e)); });
-  if (std::exception_ptr e = future.get()) std::rethrow_exception(e);
+  waitForAnswer([&](WriteDone done) { write(std::move(w), std::move(done)); });
 }
 
 }  // namespace pg

@@ -1,8 +1,17 @@
 #include "store/store_write.h"
 
+#include <future>
+#include <memory>
 #include <type_traits>
 
 namespace pg {
+
+void waitForAnswer(const std::function<void(std::function<void(std::exception_ptr)>)>& start) {
+  auto answer = std::make_shared<std::promise<std::exception_ptr>>();
+  std::future<std::exception_ptr> future = answer->get_future();
+  start([answer](std::exception_ptr e) { answer->set_value(std::move(e)); });
+  if (std::exception_ptr e = future.get()) std::rethrow_exception(e);
+}
 
 const std::string& tableOf(const StoreWrite& w) {
   return std::visit(

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <optional>
 #include <string>
 #include <variant>
@@ -41,6 +43,10 @@ struct SetSetup {
 };
 
 using StoreWrite = std::variant<CreateTable, AppendEvents, StartTable, AppendChat, SetSetup>;
+
+/// Starts an asynchronous write or job with `start(done)`, waits until `done` is called, and
+/// rethrows the error it was given. Must not be called on the thread that calls `done`.
+void waitForAnswer(const std::function<void(std::function<void(std::exception_ptr)>)>& start);
 
 /// The table a write is about.
 const std::string& tableOf(const StoreWrite& w);

@@ -95,10 +95,9 @@ void WriteQueue::control(std::function<void()> job, Done done) {
 void WriteQueue::call(std::function<void()> job) {
   if (onWriterThread())
     throw StoreError("a blocking store call on the store's writer thread (from a callback)");
-  auto result = std::make_shared<std::promise<std::exception_ptr>>();
-  std::future<std::exception_ptr> future = result->get_future();
-  control(std::move(job), [result](std::exception_ptr e) { result->set_value(std::move(e)); });
-  if (std::exception_ptr e = future.get()) std::rethrow_exception(e);
+  waitForAnswer([&](std::function<void(std::exception_ptr)> done) {
+    control(std::move(job), std::move(done));
+  });
 }
 
 void WriteQueue::loop() {

@@ -17,32 +17,12 @@
 #include "server/node/metrics.h"
 #include "server/table/table_registry.h"
 #include "store/sqlite_store.h"
+#include "table_test_support.h"
 
 namespace pg {
 namespace {
 
-/// Keeps every frame it is sent.
-class RecordingPeer : public Peer {
- public:
-  void send(std::shared_ptr<const std::string> frame) override {
-    frames.push_back(Json::parse(*frame));
-  }
-  void joined() override {}
-  void close() override { closed = true; }
-  const std::string& label() const override { return label_; }
-  /// The frames of one type.
-  std::vector<Json> of(const std::string& type) const {
-    std::vector<Json> out;
-    for (const Json& f : frames)
-      if (f.value("type", "") == type) out.push_back(f);
-    return out;
-  }
-  std::vector<Json> frames;
-  bool closed = false;
-
- private:
-  std::string label_ = "test";
-};
+using test::RecordingPeer;
 
 /// A store whose writes wait until the test answers them, each one stored or failed: every
 /// append, and, once their knob is set, creations, starts, setups (a name) or chat lines.
@@ -97,13 +77,8 @@ class CommitTest : public ::testing::Test {
  protected:
   CommitTest() : bots_(1) {
     spdlog::set_level(spdlog::level::off);
-    TableContext ctx;
-    ctx.io = &io_;
-    ctx.store = &store_;
-    ctx.bots = &bots_;
-    ctx.settings = &settings_;
-    ctx.metrics = &metrics_;
-    registry_ = std::make_unique<TableRegistry>(ctx);
+    registry_ = std::make_unique<TableRegistry>(
+        test::tableContext(io_, store_, bots_, settings_, &metrics_));
     const auto created = registry_->create(Json{{"rules", {{"size", 5}}}});
     table_ = registry_->find(created.record.id);
     table_->join(black_, JoinRequest{"", created.record.black_token, {}});

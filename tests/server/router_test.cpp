@@ -15,40 +15,16 @@
 #include "server/table/table.h"
 #include "server/table/table_registry.h"
 #include "store/sqlite_store.h"
+#include "table_test_support.h"
 
 namespace pg {
 namespace {
-
-class Recorder : public Peer {
- public:
-  void send(std::shared_ptr<const std::string> frame) override {
-    frames.push_back(Json::parse(*frame));
-  }
-  void joined() override {}
-  void close() override { closed = true; }
-  const std::string& label() const override { return label_; }
-  std::vector<std::string> types() const {
-    std::vector<std::string> out;
-    for (const Json& f : frames) out.push_back(f.at("type"));
-    return out;
-  }
-  std::vector<Json> frames;
-  bool closed = false;
-
- private:
-  std::string label_ = "recorder";
-};
 
 class RouterTest : public ::testing::Test {
  protected:
   RouterTest() : bots_(1) {
     spdlog::set_level(spdlog::level::off);
-    TableContext ctx;
-    ctx.io = &io_;
-    ctx.store = &store_;
-    ctx.bots = &bots_;
-    ctx.settings = &settings_;
-    registry_ = std::make_unique<TableRegistry>(ctx);
+    registry_ = std::make_unique<TableRegistry>(test::tableContext(io_, store_, bots_, settings_));
     id_ = registry_->create(Json{{"rules", {{"size", 5}}}}).record.id;
   }
   ~RouterTest() override {
@@ -74,7 +50,7 @@ class RouterTest : public ::testing::Test {
 };
 
 TEST_F(RouterTest, AJoinOfATableNotInMemoryIsALookupThenGoesOn) {
-  auto peer = std::make_shared<Recorder>();
+  auto peer = std::make_shared<test::RecordingPeer>();
   std::shared_ptr<Table> table;
   auto lookup = routeMessage(joinText(id_), "", peer, table, *registry_);
   ASSERT_TRUE(lookup.has_value()) << "the store must be read: not on this thread";
@@ -87,7 +63,7 @@ TEST_F(RouterTest, AJoinOfATableNotInMemoryIsALookupThenGoesOn) {
   EXPECT_EQ(peer->types().front(), "joined");
 
   // Now in memory: a second connection's join needs no store and goes on at once.
-  auto other = std::make_shared<Recorder>();
+  auto other = std::make_shared<test::RecordingPeer>();
   std::shared_ptr<Table> other_table;
   EXPECT_FALSE(routeMessage(joinText(id_), "", other, other_table, *registry_).has_value());
   EXPECT_EQ(other_table, table);
@@ -96,7 +72,7 @@ TEST_F(RouterTest, AJoinOfATableNotInMemoryIsALookupThenGoesOn) {
 }
 
 TEST_F(RouterTest, AnUnknownTableIsLookedUpOnceThenRememberedAsMissing) {
-  auto peer = std::make_shared<Recorder>();
+  auto peer = std::make_shared<test::RecordingPeer>();
   std::shared_ptr<Table> table;
   const std::string unknown = "zzzzzzzzzzzz";
   auto lookup = routeMessage(joinText(unknown), "", peer, table, *registry_);
@@ -112,7 +88,7 @@ TEST_F(RouterTest, AnUnknownTableIsLookedUpOnceThenRememberedAsMissing) {
 }
 
 TEST_F(RouterTest, WhatNeedsNoStoreIsAnsweredAtOnce) {
-  auto peer = std::make_shared<Recorder>();
+  auto peer = std::make_shared<test::RecordingPeer>();
   std::shared_ptr<Table> table;
   EXPECT_FALSE(routeMessage(R"({"type":"ping"})", "", peer, table, *registry_).has_value());
   EXPECT_FALSE(routeMessage("{nope", "", peer, table, *registry_).has_value());

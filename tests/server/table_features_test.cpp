@@ -15,32 +15,10 @@
 #include "server/table/names_feature.h"
 #include "server/table/rematch_feature.h"
 #include "server/table/table_host.h"
+#include "table_test_support.h"
 
 namespace pg {
 namespace {
-
-/// A connection that keeps what it is sent, parsed.
-class Listener : public Peer {
- public:
-  void send(std::shared_ptr<const std::string> frame) override {
-    frames.push_back(Json::parse(*frame));
-  }
-  void joined() override {}
-  void close() override {}
-  const std::string& label() const override { return label_; }
-
-  /// The frames of `type` received so far.
-  std::vector<Json> of(const std::string& type) const {
-    std::vector<Json> out;
-    for (const Json& f : frames)
-      if (f.at("type") == type) out.push_back(f);
-    return out;
-  }
-  std::vector<Json> frames;
-
- private:
-  std::string label_ = "listener";
-};
 
 /// A writer that keeps each write until the test answers it; the inputs it holds meanwhile run
 /// after the answer, as the real one runs them.
@@ -136,8 +114,8 @@ class FakeTable : public TableHost {
   }
 
   /// A connection joined as `role`; its join frames are forgotten.
-  std::shared_ptr<Listener> join(Role role) {
-    auto l = std::make_shared<Listener>();
+  std::shared_ptr<test::RecordingPeer> join(Role role) {
+    auto l = std::make_shared<test::RecordingPeer>();
     subs_.add(l, role, referee_, Subscribers::LastVersions{});
     l->frames.clear();
     return l;

@@ -25,6 +25,7 @@
 #include "server/table/strand_writer.h"
 #include "server/table/subscribers.h"
 #include "server/table/table_replay.h"
+#include "table_test_support.h"
 
 namespace pg {
 namespace {
@@ -222,32 +223,14 @@ TEST_F(OnAStrand, BotDriverPassesWhenItsPlayerFailsOrItsTryIsRefused) {
   });
 }
 
-/// A connection that keeps its frames' types.
-class Seen : public Peer {
- public:
-  void send(std::shared_ptr<const std::string> frame) override {
-    types.push_back(Json::parse(*frame).at("type"));
-  }
-  void joined() override {}
-  void close() override { closed = true; }
-  const std::string& label() const override { return label_; }
-  const std::string& address() const override { return address_; }
-  std::vector<std::string> types;
-  bool closed = false;
-  std::string address_ = "203.0.113.7";
-
- private:
-  std::string label_ = "seen";
-};
-
 TEST(Subscribers, EachConnectionGetsItsAudiencesEventsOnceAndPresenceCountsTheLive) {
   Referee r{Rules{}};
   Subscribers subs;
-  auto black = std::make_shared<Seen>();
-  auto spectator = std::make_shared<Seen>();
+  auto black = std::make_shared<test::RecordingPeer>("203.0.113.7");
+  auto spectator = std::make_shared<test::RecordingPeer>("203.0.113.7");
   subs.add(black, Role::Black, r, Subscribers::LastVersions{});
   subs.add(spectator, Role::Spectator, r, Subscribers::LastVersions{});
-  EXPECT_EQ(black->types, std::vector<std::string>{"snapshot"}) << "a first join: a snapshot";
+  EXPECT_EQ(black->types(), std::vector<std::string>{"snapshot"}) << "a first join: a snapshot";
   EXPECT_EQ(subs.roleOf(black.get()), Role::Black);
   EXPECT_EQ(subs.presence().black, true);
   EXPECT_EQ(subs.presence().white, false);
@@ -257,14 +240,14 @@ TEST(Subscribers, EachConnectionGetsItsAudiencesEventsOnceAndPresenceCountsTheLi
   ASSERT_TRUE(r.tryPoint(Color::Black, *parsePoint("C3", 9)).accepted());
   subs.flush(r);
   subs.flush(r);  // nothing new: nothing sent twice
-  EXPECT_EQ(std::count(black->types.begin(), black->types.end(), "event"), 1);
-  EXPECT_EQ(std::count(spectator->types.begin(), spectator->types.end(), "event"), 1);
+  EXPECT_EQ(black->of("event").size(), 1u);
+  EXPECT_EQ(spectator->of("event").size(), 1u);
 
   subs.sendEach([](Role role) -> Frame {
     return role == Role::Spectator ? nullptr : errorFrame(Error::of(Err::Spectator));
   });
-  EXPECT_EQ(black->types.back(), "error");
-  EXPECT_EQ(spectator->types.back(), "event") << "a null frame is sent to nobody";
+  EXPECT_EQ(black->types().back(), "error");
+  EXPECT_EQ(spectator->types().back(), "event") << "a null frame is sent to nobody";
 
   spectator.reset();  // the connection went
   EXPECT_EQ(subs.presence().spectators, 0) << "only live connections count";
@@ -280,11 +263,11 @@ TEST(Subscribers, ARejoinGetsOnlyWhatItMissedWhenItsVersionIsKnown) {
   ASSERT_TRUE(r.pass(Color::White).accepted());
   const int64_t had = r.version(audienceOf(Color::White)) - 1;
   Subscribers subs;
-  auto white = std::make_shared<Seen>();
+  auto white = std::make_shared<test::RecordingPeer>("203.0.113.7");
   Subscribers::LastVersions last{};
   last[static_cast<std::size_t>(audienceOf(Color::White))] = had;
   subs.add(white, Role::White, r, last);
-  EXPECT_EQ(white->types, std::vector<std::string>{"event"}) << "one missed event, no snapshot";
+  EXPECT_EQ(white->types(), std::vector<std::string>{"event"}) << "one missed event, no snapshot";
   EXPECT_EQ(Subscribers::lastVersions(Role::Hotseat, LastVersion{int64_t{3}}), std::nullopt)
       << "a hot seat needs one version per seat";
 }
@@ -351,7 +334,7 @@ TEST_F(WriterTest, StoredThenTheHeldInputsInOrder) {
 }
 
 TEST_F(WriterTest, AFailedWriteIsToldToItsAskerAndUndoneThenTheHeldInputsRun) {
-  auto asker = std::make_shared<Seen>();
+  auto asker = std::make_shared<test::RecordingPeer>("203.0.113.7");
   onStrand([&] {
     storeLine(asker);
     input("next");
@@ -359,12 +342,12 @@ TEST_F(WriterTest, AFailedWriteIsToldToItsAskerAndUndoneThenTheHeldInputsRun) {
   store_.answer(std::make_exception_ptr(StoreError("disk full (test)")));
   onStrand([] {});
   EXPECT_EQ(ran_, (std::vector<std::string>{"failed", "next"}));
-  EXPECT_EQ(asker->types, std::vector<std::string>{"error"});
+  EXPECT_EQ(asker->types(), std::vector<std::string>{"error"});
   EXPECT_EQ(lost_, 0);
 }
 
 TEST_F(WriterTest, ALostClaimDropsTheTableAndNothingHeldRuns) {
-  auto asker = std::make_shared<Seen>();
+  auto asker = std::make_shared<test::RecordingPeer>("203.0.113.7");
   onStrand([&] {
     storeLine(asker);
     input("next");
@@ -373,7 +356,7 @@ TEST_F(WriterTest, ALostClaimDropsTheTableAndNothingHeldRuns) {
   onStrand([] {});
   EXPECT_EQ(lost_, 1);
   EXPECT_TRUE(ran_.empty()) << "neither the job's endings nor the held inputs";
-  EXPECT_TRUE(asker->types.empty()) << "nobody hears of a write the new owner never had";
+  EXPECT_TRUE(asker->types().empty()) << "nobody hears of a write the new owner never had";
 }
 
 TEST_F(WriterTest, ASubmitThatThrowsFailsAtOnceAndTheWriterIsFree) {
