@@ -68,7 +68,13 @@ TEST_F(RematchTest, AcceptedOfferSwapsTheColoursAndGivesEachSeatOnlyItsOwnToken)
   EXPECT_EQ(info.at("names").at("white"), "Ann");
   EXPECT_EQ(info.at("state"), "waiting");
   EXPECT_EQ(joinWith(new_id, black_token).at("role"), "white");
-  EXPECT_EQ(joinWith(new_id, white_token).at("role"), "black");
+  Client second(port_, 5);
+  EXPECT_EQ(
+      second.join(Json{{"type", "join"}, {"table", new_id}, {"token", white_token}}).at("role"),
+      "black");
+  // The start is stored once both seats have joined, and only then does the info say so: the
+  // joined frame itself still said "waiting" (a GET right after it may too).
+  second.nextInfo([](const Json& i) { return i.at("state") == "playing"; });
   EXPECT_EQ(http("GET", "/api/tables/" + new_id).json().at("state"), "playing");
 
   // Asked again once made: the same way there, no second table.

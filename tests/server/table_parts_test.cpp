@@ -177,10 +177,10 @@ TEST_F(OnAStrand, BotDriverThinksOffTheStrandAndAnswersOnItWithTheViewsVersion) 
     });
     EXPECT_TRUE(bot.busy());
   });
-  // The job runs on the pool and posts its answer to the strand: once the pool has no work
-  // left, the answer waits on the strand.
+  // The job runs on the pool and posts its answer to the strand (which may already have run it,
+  // if the answer came while onStrand still ran the io_context): once the pool has no work left,
+  // whatever is left of it waits on the strand.
   pool.join();
-  EXPECT_FALSE(got.has_value()) << "never answered off the strand";
   io_.restart();
   io_.poll();
   ASSERT_TRUE(got.has_value());
