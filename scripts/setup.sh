@@ -12,6 +12,7 @@ PACKAGES=(
   libspdlog-dev libgtest-dev libgmock-dev libbenchmark-dev libclang-rt-14-dev
   chromium nodejs npm curl
   postgresql libpq-dev nginx prometheus-cpp-dev
+  libssl-dev libcbor-dev
 )
 
 installed() {

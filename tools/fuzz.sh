@@ -14,7 +14,7 @@
 # write crashes there too. Add -jobs/-workers on a machine with cores to spare.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TARGETS=(fuzz_referee fuzz_sgf fuzz_ws fuzz_http fuzz_client_message)
+TARGETS=(fuzz_referee fuzz_sgf fuzz_ws fuzz_http fuzz_client_message fuzz_passkey)
 JOBS=${JOBS:-2}
 SMOKE_SECONDS=${SMOKE_SECONDS:-8}
 

@@ -1,6 +1,7 @@
 // One decoded CBOR data item (libcbor), owned, and the reads WebAuthn makes of it: a map's value
 // by integer or text key, an integer, a definite byte or text string. Inside the passkey module
-// only. Inputs are small (the ceremony caps them), which bounds libcbor's nesting depth too.
+// only. Each item is walked with libcbor's streaming decoder before it is built, so that what it
+// declares (its containers' sizes, its depth) is bounded by the bytes it came in.
 #pragma once
 
 #include <cbor.h>

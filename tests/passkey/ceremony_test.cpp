@@ -156,6 +156,15 @@ TEST(Passkey, MalformedInputIsRefusedNotTrusted) {
   Registration deep = r;
   deep.attestation_object.assign(kMaxAttestationObject, 0x81);
   EXPECT_THROW(verifyRegistration(expect(challenge(1)), deep), PasskeyError);
+  // A few bytes that declare billions of items (libcbor would reserve room for them all), and
+  // indefinite lengths, are refused before anything is built.
+  for (const Bytes& hostile :
+       {Bytes{0x9a, 0xff, 0xff, 0xff, 0xff}, Bytes{0xbb, 0, 0, 0, 1, 0, 0, 0, 0}, Bytes{0xbf, 0xff},
+        Bytes{0x5f, 0x41, 0x00, 0xff}}) {
+    Registration h = r;
+    h.attestation_object = hostile;
+    EXPECT_THROW(verifyRegistration(expect(challenge(1)), h), PasskeyError);
+  }
   EXPECT_NO_THROW(verifyRegistration(expect(challenge(1)), r));
 }
 
