@@ -12,7 +12,7 @@ PACKAGES=(
   libspdlog-dev libgtest-dev libgmock-dev libbenchmark-dev libclang-rt-14-dev
   chromium nodejs npm curl
   postgresql libpq-dev nginx prometheus-cpp-dev
-  libssl-dev libcbor-dev
+  libssl-dev libcbor-dev libsodium-dev
 )
 
 installed() {
