@@ -1,8 +1,10 @@
 #include "store/open_store.h"
 
+#include "store/pg_account_store.h"
 #include "store/pg_challenge_store.h"
 #include "store/pg_creation_store.h"
 #include "store/pg_store.h"
+#include "store/sqlite_account_store.h"
 #include "store/sqlite_challenge_store.h"
 #include "store/sqlite_creation_store.h"
 
@@ -28,6 +30,11 @@ std::unique_ptr<CreationStore> openCreationStore(const std::string& location,
                                                  [[maybe_unused]] Durability durability) {
   if (isPostgresLocation(location)) return std::make_unique<PgCreationStore>(location);
   return std::make_unique<SqliteCreationStore>(location);
+}
+
+std::unique_ptr<AccountStore> openAccountStore(const std::string& location, Durability durability) {
+  if (isPostgresLocation(location)) return std::make_unique<PgAccountStore>(location);
+  return std::make_unique<SqliteAccountStore>(location, durability);
 }
 
 }  // namespace pg

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "store/account_store.h"
 #include "store/challenge_store.h"
 #include "store/creation_store.h"
 #include "store/sqlite_store.h"
@@ -32,5 +33,9 @@ std::unique_ptr<ChallengeStore> openChallengeStore(const std::string& location,
 /// taken so that the stores of one location open alike. Throws StoreError.
 std::unique_ptr<CreationStore> openCreationStore(const std::string& location,
                                                  Durability durability);
+
+/// The players' accounts in the same database as openStore(location, ...), which must be opened
+/// first (it brings the schema up to date). Throws StoreError.
+std::unique_ptr<AccountStore> openAccountStore(const std::string& location, Durability durability);
 
 }  // namespace pg

@@ -76,6 +76,53 @@ CREATE TABLE creations (
 CREATE INDEX creations_address ON creations (address, created_at);
 CREATE INDEX creations_created ON creations (created_at);
 )sql"},
+      // 4: the players' accounts, their passkeys, sessions and recovery codes, and the
+      // challenges of the passkey ceremonies in progress (pg_account_store.h). name_key is the
+      // name in lower case (accountNameKey): names are unique regardless of case. A ceremony's
+      // account_id may be empty, so it has no foreign key.
+      {4, R"sql(
+CREATE TABLE accounts (
+  id         text PRIMARY KEY,
+  name       text NOT NULL,
+  name_key   text NOT NULL,
+  created_at bigint NOT NULL
+);
+CREATE UNIQUE INDEX accounts_name_key ON accounts (name_key);
+CREATE TABLE passkeys (
+  credential_id bytea PRIMARY KEY,
+  account_id    text NOT NULL REFERENCES accounts (id),
+  alg           integer NOT NULL,
+  public_key    bytea NOT NULL,
+  sign_count    bigint NOT NULL,
+  label         text NOT NULL DEFAULT '',
+  created_at    bigint NOT NULL,
+  last_used_at  bigint NOT NULL
+);
+CREATE INDEX passkeys_account ON passkeys (account_id, created_at);
+CREATE TABLE ceremonies (
+  id         text PRIMARY KEY,
+  purpose    text NOT NULL,
+  account_id text NOT NULL DEFAULT '',
+  challenge  bytea NOT NULL,
+  expires_at bigint NOT NULL
+);
+CREATE INDEX ceremonies_expires ON ceremonies (expires_at);
+CREATE TABLE sessions (
+  token_hash bytea PRIMARY KEY,
+  account_id text NOT NULL REFERENCES accounts (id),
+  created_at bigint NOT NULL,
+  expires_at bigint NOT NULL
+);
+CREATE INDEX sessions_account ON sessions (account_id);
+CREATE INDEX sessions_expires ON sessions (expires_at);
+CREATE TABLE recovery_codes (
+  id         bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  account_id text NOT NULL REFERENCES accounts (id),
+  hash       text NOT NULL,
+  used_at    bigint
+);
+CREATE INDEX recovery_codes_account ON recovery_codes (account_id);
+)sql"},
   };
   return list;
 }

@@ -14,7 +14,8 @@ using sqlite::guarded;
 
 // 1: tables and events. 2: rematches and chat, and the lobby's challenges
 // (sqlite_challenge_store.h). 3: the tables each address created (sqlite_creation_store.h).
-constexpr int kSchemaVersion = 3;
+// 4: the players' accounts (sqlite_account_store.h).
+constexpr int kSchemaVersion = 4;
 
 const char* const kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS tables (
@@ -79,6 +80,54 @@ CREATE INDEX creations_address ON creations(address, created_at);
 CREATE INDEX creations_created ON creations(created_at);
 )sql";
 
+// Version 4: the players' accounts, their passkeys, sessions and recovery codes, and the
+// challenges of the passkey ceremonies in progress. Applied once, to a database of version 3 or
+// older (or a new one). name_key is the name in lower case (accountNameKey): names are unique
+// regardless of case. A ceremony's account_id may be empty, so it has no foreign key.
+const char* const kSchemaV4 = R"sql(
+CREATE TABLE accounts (
+  id         TEXT PRIMARY KEY,
+  name       TEXT NOT NULL,
+  name_key   TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX accounts_name_key ON accounts(name_key);
+CREATE TABLE passkeys (
+  credential_id BLOB PRIMARY KEY,
+  account_id    TEXT NOT NULL REFERENCES accounts(id),
+  alg           INTEGER NOT NULL,
+  public_key    BLOB NOT NULL,
+  sign_count    INTEGER NOT NULL,
+  label         TEXT NOT NULL DEFAULT '',
+  created_at    INTEGER NOT NULL,
+  last_used_at  INTEGER NOT NULL
+);
+CREATE INDEX passkeys_account ON passkeys(account_id, created_at);
+CREATE TABLE ceremonies (
+  id         TEXT PRIMARY KEY,
+  purpose    TEXT NOT NULL,
+  account_id TEXT NOT NULL DEFAULT '',
+  challenge  BLOB NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE INDEX ceremonies_expires ON ceremonies(expires_at);
+CREATE TABLE sessions (
+  token_hash BLOB PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE INDEX sessions_account ON sessions(account_id);
+CREATE INDEX sessions_expires ON sessions(expires_at);
+CREATE TABLE recovery_codes (
+  id         INTEGER PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  hash       TEXT NOT NULL,
+  used_at    INTEGER
+);
+CREATE INDEX recovery_codes_account ON recovery_codes(account_id);
+)sql";
+
 }  // namespace
 
 SqliteStore::SqliteStore(const std::string& path, Durability durability, bool group_commit)
@@ -98,6 +147,7 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability, bool gr
     db_->exec(kSchema);
     if (version < 2) db_->exec(kSchemaV2);
     if (version < 3) db_->exec(kSchemaV3);
+    if (version < 4) db_->exec(kSchemaV4);
     db_->exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     tx.commit();
     description_ = "sqlite " + path + " (journal " +

@@ -1,6 +1,6 @@
 // A database written by an older server opens in a newer one: its schema is brought up to date
 // in place (PRAGMA user_version), and everything in it reads back. The stores that share the
-// file (the lobby, the creation counts) refuse it until then.
+// file (the lobby, the creation counts, the accounts) refuse it until then.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 #include <unistd.h>
@@ -58,6 +58,16 @@ INSERT INTO challenges VALUES ('ch1', '192.0.2.1', 5, 9000000000000, '{}', 's', 
 PRAGMA user_version=2;
 )sql";
 
+// What version 3 added to version 2, as the server of that version wrote it.
+const char* const kVersion3Addition = R"sql(
+CREATE TABLE creations (
+  table_id TEXT PRIMARY KEY, address TEXT NOT NULL, created_at INTEGER NOT NULL) WITHOUT ROWID;
+CREATE INDEX creations_address ON creations(address, created_at);
+CREATE INDEX creations_created ON creations(created_at);
+INSERT INTO creations VALUES ('waiting00001', '192.0.2.1', 5);
+PRAGMA user_version=3;
+)sql";
+
 /// A new file at a temporary path holding `sql`.
 std::string writeDatabase(const std::string& name, const char* sql) {
   const auto path = std::filesystem::temp_directory_path() /
@@ -70,6 +80,37 @@ std::string writeDatabase(const std::string& name, const char* sql) {
   sqlite3_free(error);
   sqlite3_close(db);
   return path.string();
+}
+
+TEST(SqliteUpgrade, AVersionThreeDatabaseGainsTheAccountsAndKeepsItsTables) {
+  const std::string path =
+      writeDatabase("v3", (std::string(kVersion2) + kVersion3Addition).c_str());
+  EXPECT_THROW(openAccountStore(path, Durability::Normal), StoreError);
+  EXPECT_NO_THROW(openCreationStore(path, Durability::Normal));  // version 3 has the counts
+  const CreationLimits one{1, 1, 1, 24 * 3600 * 1000};
+  StoredPasskey key;
+  key.credential_id = {1, 2, 3};
+  key.alg = -7;
+  key.public_key = {4, 5};
+  {
+    SqliteStore s(path, Durability::Normal, false);
+    ASSERT_TRUE(s.table("waiting00001"));
+    EXPECT_EQ(s.chat("waiting00001").size(), 1u);
+    EXPECT_EQ(openChallengeStore(path, Durability::Normal)->open(10, 10).size(), 1u);
+    EXPECT_FALSE(openCreationStore(path, Durability::Normal)
+                     ->reserve("192.0.2.1", "new000000001", 10, one)
+                     .reserved)
+        << "the old count is kept";
+    auto accounts = openAccountStore(path, Durability::Normal);
+    EXPECT_TRUE(accounts->createAccount(Account{"acc1", "Alice", 10}, key, {"h1"}));
+  }
+  // Opened again: the upgrade is not applied twice, and the account is still there.
+  SqliteStore again(path, Durability::Normal, false);
+  auto accounts = openAccountStore(path, Durability::Normal);
+  EXPECT_EQ(accounts->accountByName("alice"), (Account{"acc1", "Alice", 10}));
+  EXPECT_EQ(accounts->passkeys("acc1").size(), 1u);
+  EXPECT_EQ(accounts->unusedRecoveryCodes("acc1").size(), 1u);
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path + ext);
 }
 
 TEST(SqliteUpgrade, AVersionTwoDatabaseGainsTheCreationCountsAndKeepsItsTables) {
@@ -125,10 +166,11 @@ TEST(SqliteUpgrade, AVersionOneDatabaseGainsRematchesAndKeepsItsGames) {
   // Opened again: the upgrade is not applied twice.
   SqliteStore again(path.string(), Durability::Normal, false);
   EXPECT_EQ(again.table("old000000001")->rematch, "new000000001");
-  // Brought to the newest version: the creation counts are there too.
+  // Brought to the newest version: the creation counts and the accounts are there too.
   EXPECT_TRUE(openCreationStore(path.string(), Durability::Normal)
                   ->reserve("192.0.2.1", "new000000002", 10, CreationLimits{})
                   .reserved);
+  EXPECT_FALSE(openAccountStore(path.string(), Durability::Normal)->nameTaken("alice"));
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + ext);
 }
 
