@@ -8,6 +8,8 @@ export const ERROR_CODES = [
   'not-over', 'not-found', 'method-not-allowed', 'too-large', 'server-full', 'server-busy',
   'table-elsewhere', 'wrong-table', 'not-abandoned', 'no-chat', 'chat-full', 'table-expired',
   'too-late-to-abort', 'name-unchanged', 'hotseat-names', 'rematch-offered', 'no-rematch-offer',
+  'bad-origin', 'not-signed-in', 'bad-name', 'name-taken', 'ceremony-expired', 'passkey-refused',
+  'recovery-failed', 'last-passkey', 'no-such-passkey',
 ];
 
 /// The sentence for an error code; codes this page does not know get a general sentence.

@@ -8,7 +8,7 @@ namespace pg {
 
 namespace {
 
-constexpr std::array<ErrorEntry, 41> kCatalog{{
+constexpr std::array<ErrorEntry, 50> kCatalog{{
     {Err::BadJson, "bad-json", 400, "A message must be one JSON object.", false},
     {Err::BadRequest, "bad-request", 400, "The request is malformed.", true},
     {Err::UnknownCommand, "unknown-command", 400, "Unknown command.", false},
@@ -65,6 +65,22 @@ constexpr std::array<ErrorEntry, 41> kCatalog{{
     {Err::ChallengeGone, "gone", 410, "This challenge was already taken, cancelled or expired.",
      false},
     {Err::BadSecret, "bad-secret", 403, "That is not this challenge's cancel secret.", false},
+    {Err::BadOrigin, "bad-origin", 403, "This request did not come from this site's own pages.",
+     false},
+    {Err::NotSignedIn, "not-signed-in", 401, "Sign in first.", false},
+    {Err::BadName, "bad-name", 400,
+     "A name has 2 to 24 characters, no space at either end or two in a row, and none of "
+     "/ \\ ? # % @ < > \" ' ` & +.",
+     false},
+    {Err::NameTaken, "name-taken", 409, "That name is taken; choose another.", false},
+    {Err::CeremonyExpired, "ceremony-expired", 410,
+     "That took too long, or was already used; start again.", false},
+    {Err::PasskeyRefused, "passkey-refused", 403, "This passkey was not accepted.", false},
+    {Err::RecoveryFailed, "recovery-failed", 403,
+     "That name and recovery code do not open an account.", false},
+    {Err::LastPasskey, "last-passkey", 409,
+     "This is the account's last passkey: add another before removing it.", false},
+    {Err::NoSuchPasskey, "no-such-passkey", 404, "This account has no such passkey.", false},
 }};
 
 }  // namespace

@@ -65,6 +65,16 @@ enum class Err : uint8_t {
   ChallengeExpired,
   ChallengeGone,
   BadSecret,
+  // Accounts (docs/protocol.md, "Accounts").
+  BadOrigin,
+  NotSignedIn,
+  BadName,
+  NameTaken,
+  CeremonyExpired,
+  PasskeyRefused,
+  RecoveryFailed,
+  LastPasskey,
+  NoSuchPasskey,
 };
 
 struct ErrorEntry {

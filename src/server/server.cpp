@@ -66,6 +66,7 @@ struct Server::Impl {
   std::unique_ptr<ChallengeStore> lobby;     // the same database's open challenges
   std::unique_ptr<CreationStore> creations;  // and its counts of tables created per address
   std::unique_ptr<CreationGate> gate;
+  std::unique_ptr<AccountStore> accounts;  // the players' accounts, passkeys and sessions
   net::thread_pool bots;
   // The API's requests that read the store (HttpApi's `reads`): never on a network thread.
   net::thread_pool reads{2};
@@ -88,6 +89,7 @@ struct Server::Impl {
         lobby(openChallengeStore(settings.db_path, settings.durability)),
         creations(openCreationStore(settings.db_path, settings.durability)),
         gate(std::make_unique<CreationGate>(*creations, settings.limits, &metrics)),
+        accounts(openAccountStore(settings.db_path, settings.durability)),
         bots(static_cast<std::size_t>(std::max(1, settings.bot_threads))) {}
 };
 
@@ -109,7 +111,8 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
   m.api = std::make_unique<HttpApi>(
       *m.registry, *m.store, m.settings, &m.metrics, m.lobby.get(), m.gate.get(),
       [pool = &m.bots](std::function<void()> job) { net::post(*pool, std::move(job)); },
-      [pool = &m.reads](std::function<void()> job) { net::post(*pool, std::move(job)); });
+      [pool = &m.reads](std::function<void()> job) { net::post(*pool, std::move(job)); },
+      m.accounts.get());
   m.ctx = std::shared_ptr<ServerContext>(
       new ServerContext(m.settings, *m.registry, *m.api, &m.metrics));
   // A join of a table not in memory loads it there too (TableRegistry::find reads the store).
@@ -161,6 +164,8 @@ void Server::armExpiry() {
       try {
         in.registry->expireWaiting(nowMs() - in.settings.limits.waiting_table_ttl.count());
         in.registry->sweepIdle(in.settings.limits.expiry_interval);
+        in.accounts->expireCeremonies(nowMs());
+        in.accounts->expireSessions(nowMs());
       } catch (const std::exception& e) {
         spdlog::error("expiring waiting tables: {}", e.what());
       }

@@ -143,6 +143,16 @@ class AccountStore {
   /// Replaces all the account's codes (used or not) by new ones, in one transaction.
   virtual void replaceRecoveryCodes(const std::string& account_id,
                                     const std::vector<std::string>& hashes) = 0;
+
+  // Attempts, counted per client address for their limits.
+
+  /// Counts one attempt of `kind` ("sign-in", "recover", ...) by `address` at `now`, if fewer
+  /// than `max` of that kind by that address fall in the `window_ms` before `now`, and returns
+  /// 0. Otherwise counts nothing and returns the milliseconds until the oldest counted attempt
+  /// leaves the window (at least 1). Serialized per kind and address on every node, so two
+  /// nodes never both pass the limit. Also forgets attempts of the kind that left the window.
+  virtual int64_t admitAttempt(const std::string& kind, const std::string& address, int64_t now,
+                               int64_t window_ms, int max) = 0;
 };
 
 }  // namespace pg

@@ -1,6 +1,8 @@
 // PgAccountStore (pg_account_store.h): the players' accounts in the PostgreSQL database.
 #include "store/pg_account_store.h"
 
+#include <algorithm>
+
 namespace pg {
 
 namespace {
@@ -311,6 +313,32 @@ void PgAccountStore::replaceRecoveryCodes(const std::string& account_id,
                       "DELETE FROM recovery_codes WHERE account_id = $1", {account_id});
       insertRecoveryCodes(db, account_id, hashes);
       return true;
+    });
+  });
+}
+
+int64_t PgAccountStore::admitAttempt(const std::string& kind, const std::string& address,
+                                     int64_t now, int64_t window_ms, int max) {
+  return db_.run("counting an attempt", [&](pq::Connection& db) {
+    return pq::inTransaction(db, "counting an attempt", [&]() -> int64_t {
+      db.execPrepared("locking an address's attempts", "attempt_lock",
+                      "SELECT pg_advisory_xact_lock($1::int, hashtext($2 || ' ' || $3))",
+                      {std::to_string(kAttemptLockKey), kind, address});
+      db.execPrepared("forgetting old attempts", "attempt_forget",
+                      "DELETE FROM auth_attempts WHERE ctid IN (SELECT ctid FROM auth_attempts "
+                      "WHERE kind = $1 AND at <= $2 LIMIT 1000 FOR UPDATE SKIP LOCKED)",
+                      {kind, num(now - window_ms)});
+      const pq::Result r = db.execPrepared(
+          "counting attempts", "attempt_count",
+          "SELECT count(*), coalesce(min(at), 0) FROM auth_attempts WHERE kind = $1 AND "
+          "address = $2 AND at > $3",
+          {kind, address, num(now - window_ms)});
+      const int64_t n = pq::int64At(r.get(), 0, 0);
+      if (n >= max) return std::max<int64_t>(1, pq::int64At(r.get(), 0, 1) + window_ms - now);
+      db.execPrepared("counting an attempt", "attempt_insert",
+                      "INSERT INTO auth_attempts (kind, address, at) VALUES ($1, $2, $3)",
+                      {kind, address, num(now)});
+      return int64_t{0};
     });
   });
 }

@@ -25,6 +25,10 @@
 
 namespace pg {
 
+/// The first key of the advisory locks that serialize the attempts of one kind and address
+/// ("PGat"; the creation counts' is 0x50476372, the lobby's 0x5047636c).
+inline constexpr int kAttemptLockKey = 0x50476174;
+
 class PgAccountStore final : public AccountStore {
  public:
   /// Connects with libpq's `conninfo`. Throws StoreError when it cannot, or when the database
@@ -62,6 +66,8 @@ class PgAccountStore final : public AccountStore {
   bool useRecoveryCode(const std::string& account_id, int64_t code_id, int64_t at) override;
   void replaceRecoveryCodes(const std::string& account_id,
                             const std::vector<std::string>& hashes) override;
+  int64_t admitAttempt(const std::string& kind, const std::string& address, int64_t now,
+                       int64_t window_ms, int max) override;
 
  private:
   pq::ReconnectingConnection db_;

@@ -123,6 +123,17 @@ CREATE TABLE recovery_codes (
 );
 CREATE INDEX recovery_codes_account ON recovery_codes (account_id);
 )sql"},
+      // Version 6 (issue #37): the attempts to sign up, sign in and recover an account,
+      // counted per client address for their limits (AccountStore::admitAttempt).
+      {6, R"sql(
+CREATE TABLE auth_attempts (
+  kind    text NOT NULL,
+  address text NOT NULL,
+  at      bigint NOT NULL
+);
+CREATE INDEX auth_attempts_address ON auth_attempts (kind, address, at);
+CREATE INDEX auth_attempts_at ON auth_attempts (kind, at);
+)sql"},
   };
   return list;
 }

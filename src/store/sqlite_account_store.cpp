@@ -3,6 +3,8 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <algorithm>
+
 #include "store/sqlite_guard.h"
 
 namespace pg {
@@ -328,6 +330,39 @@ void SqliteAccountStore::replaceRecoveryCodes(const std::string& account_id,
     q.exec();
     insertRecoveryCodes(*db_, account_id, hashes);
     tx.commit();
+  });
+}
+
+int64_t SqliteAccountStore::admitAttempt(const std::string& kind, const std::string& address,
+                                         int64_t now, int64_t window_ms, int max) {
+  std::lock_guard lock(mutex_);
+  return guarded("counting an attempt", [&]() -> int64_t {
+    SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+    SQLite::Statement forget(*db_, "DELETE FROM auth_attempts WHERE kind = ? AND at <= ?");
+    forget.bind(1, kind);
+    forget.bind(2, static_cast<int64_t>(now - window_ms));
+    forget.exec();
+    SQLite::Statement count(*db_,
+                            "SELECT count(*), coalesce(min(at), 0) FROM auth_attempts WHERE kind "
+                            "= ? AND address = ?");
+    count.bind(1, kind);
+    count.bind(2, address);
+    count.executeStep();
+    const int64_t n = count.getColumn(0).getInt64();
+    const int64_t oldest = count.getColumn(1).getInt64();
+    count.reset();
+    int64_t wait = 0;
+    if (n >= max) {
+      wait = std::max<int64_t>(1, oldest + window_ms - now);
+    } else {
+      SQLite::Statement add(*db_, "INSERT INTO auth_attempts (kind, address, at) VALUES (?, ?, ?)");
+      add.bind(1, kind);
+      add.bind(2, address);
+      add.bind(3, static_cast<int64_t>(now));
+      add.exec();
+    }
+    tx.commit();  // the forgetting, and the attempt if it counted
+    return wait;
   });
 }
 

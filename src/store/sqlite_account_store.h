@@ -61,6 +61,8 @@ class SqliteAccountStore final : public AccountStore {
   bool useRecoveryCode(const std::string& account_id, int64_t code_id, int64_t at) override;
   void replaceRecoveryCodes(const std::string& account_id,
                             const std::vector<std::string>& hashes) override;
+  int64_t admitAttempt(const std::string& kind, const std::string& address, int64_t now,
+                       int64_t window_ms, int max) override;
 
  private:
   std::mutex mutex_;  // one connection, used by one thread at a time

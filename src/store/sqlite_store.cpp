@@ -15,7 +15,7 @@ using sqlite::guarded;
 // 1: tables and events. 2: rematches and chat, and the lobby's challenges
 // (sqlite_challenge_store.h). 3: the tables each address created (sqlite_creation_store.h).
 // 4: the players' accounts (sqlite_account_store.h).
-constexpr int kSchemaVersion = 4;
+constexpr int kSchemaVersion = 6;
 
 const char* const kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS tables (
@@ -128,6 +128,19 @@ CREATE TABLE recovery_codes (
 CREATE INDEX recovery_codes_account ON recovery_codes(account_id);
 )sql";
 
+// Version 6 (issue #37): the attempts to sign up, sign in and recover an account, counted per
+// client address for their limits (AccountStore::admitAttempt). Applied once, to a database of
+// version 5 or older.
+const char* const kSchemaV6 = R"sql(
+CREATE TABLE auth_attempts (
+  kind    TEXT NOT NULL,
+  address TEXT NOT NULL,
+  at      INTEGER NOT NULL
+);
+CREATE INDEX auth_attempts_address ON auth_attempts(kind, address, at);
+CREATE INDEX auth_attempts_at ON auth_attempts(kind, at);
+)sql";
+
 }  // namespace
 
 SqliteStore::SqliteStore(const std::string& path, Durability durability, bool group_commit)
@@ -148,6 +161,7 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability, bool gr
     if (version < 2) db_->exec(kSchemaV2);
     if (version < 3) db_->exec(kSchemaV3);
     if (version < 4) db_->exec(kSchemaV4);
+    if (version < 6) db_->exec(kSchemaV6);
     db_->exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     tx.commit();
     description_ = "sqlite " + path + " (journal " +

@@ -313,6 +313,28 @@ TEST_P(AccountContract, ReopeningKeepsEverything) {
   EXPECT_EQ(accounts_->takeCeremony("cer1", kAt)->challenge, bytes({8}));
 }
 
+TEST_P(AccountContract, AttemptsAreCountedPerKindAndAddressInTheirWindow) {
+  constexpr int64_t kWindow = 60'000;
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(accounts_->admitAttempt("sign-in", "192.0.2.1", kAt + i, kWindow, 3), 0) << i;
+  // The fourth waits until the first leaves the window; nothing of it is counted.
+  EXPECT_EQ(accounts_->admitAttempt("sign-in", "192.0.2.1", kAt + 10, kWindow, 3), kWindow - 10);
+  EXPECT_EQ(accounts_->admitAttempt("sign-in", "192.0.2.1", kAt + 20, kWindow, 3), kWindow - 20);
+  // Another address, another kind: counted apart.
+  EXPECT_EQ(accounts_->admitAttempt("sign-in", "192.0.2.2", kAt + 20, kWindow, 3), 0);
+  EXPECT_EQ(accounts_->admitAttempt("recover", "192.0.2.1", kAt + 20, kWindow, 3), 0);
+  // Once the first has left the window, one more counts.
+  EXPECT_EQ(accounts_->admitAttempt("sign-in", "192.0.2.1", kAt + kWindow, kWindow, 3), 0);
+  EXPECT_EQ(accounts_->admitAttempt("sign-in", "192.0.2.1", kAt + kWindow, kWindow, 3), 1);
+}
+
+TEST_P(AccountContract, RacingAttemptsNeverPassTheLimit) {
+  const int passed = race(8, [](AccountStore& s, int) {
+    return s.admitAttempt("sign-up", "192.0.2.9", kAt, 60'000, 3) == 0;
+  });
+  EXPECT_EQ(passed, 3);
+}
+
 INSTANTIATE_TEST_SUITE_P(Stores, AccountContract, ::testing::Values("Sqlite", "Postgres"),
                          [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
 

@@ -387,6 +387,15 @@ export default {
   'err.no-chat': 'Tady chat není.',
   'err.chat-full': 'Chat tohoto stolu je plný.',
   'err.too-late-to-abort': 'Partii už nelze zrušit: obě strany už táhly.',
+  'err.bad-origin': 'Tento požadavek nepřišel ze stránek tohoto webu.',
+  'err.not-signed-in': 'Nejdřív se přihlas.',
+  'err.bad-name': 'Jméno má 2 až 24 znaků, žádnou mezeru na začátku ani na konci ani dvě za sebou a žádný ze znaků / \\ ? # % @ < > \" \' ` & +.',
+  'err.name-taken': 'Toto jméno je obsazené. Vyber si jiné.',
+  'err.ceremony-expired': 'Trvalo to příliš dlouho, nebo to už bylo použito. Začni znovu.',
+  'err.passkey-refused': 'Tento přístupový klíč nebyl přijat.',
+  'err.recovery-failed': 'Toto jméno a tento obnovovací kód neotevírají žádný účet.',
+  'err.last-passkey': 'Toto je tvůj poslední přístupový klíč. Než ho odebereš, přidej jiný.',
+  'err.no-such-passkey': 'Tvůj účet takový přístupový klíč nemá.',
 
   // correspondence
   'setup.clock.kind': 'Druh hodin',

@@ -377,6 +377,15 @@ export default {
   'err.no-chat': 'Hier gibt es keinen Chat.',
   'err.chat-full': 'Der Chat dieses Tisches ist voll.',
   'err.too-late-to-abort': 'Die Partie kann nicht mehr abgebrochen werden: Beide Seiten haben schon gezogen.',
+  'err.bad-origin': 'Diese Anfrage kam nicht von den Seiten dieser Website.',
+  'err.not-signed-in': 'Bitte melde dich zuerst an.',
+  'err.bad-name': 'Ein Name hat 2 bis 24 Zeichen, kein Leerzeichen am Anfang oder Ende oder zwei hintereinander und keines von / \\ ? # % @ < > \" \' ` & +.',
+  'err.name-taken': 'Dieser Name ist vergeben. Wähle einen anderen.',
+  'err.ceremony-expired': 'Das hat zu lange gedauert oder wurde schon verwendet. Bitte beginne von vorn.',
+  'err.passkey-refused': 'Dieser Passkey wurde nicht angenommen.',
+  'err.recovery-failed': 'Dieser Name und dieser Wiederherstellungscode öffnen kein Konto.',
+  'err.last-passkey': 'Das ist dein letzter Passkey. Füge zuerst einen weiteren hinzu.',
+  'err.no-such-passkey': 'Dein Konto hat keinen solchen Passkey.',
 
   // correspondence
   'setup.clock.kind': 'Art der Uhr',

@@ -378,6 +378,15 @@ export default {
   'err.no-chat': 'There is no chat here.',
   'err.chat-full': 'This table’s chat is full.',
   'err.too-late-to-abort': 'The game can no longer be aborted: each side has moved.',
+  'err.bad-origin': 'This request did not come from this site’s own pages.',
+  'err.not-signed-in': 'Sign in first.',
+  'err.bad-name': 'A name has 2 to 24 characters, no space at either end or two in a row, and none of / \\ ? # % @ < > \" \' ` & +.',
+  'err.name-taken': 'That name is taken. Choose another.',
+  'err.ceremony-expired': 'That took too long, or was already used. Please start again.',
+  'err.passkey-refused': 'This passkey was not accepted.',
+  'err.recovery-failed': 'That name and recovery code do not open an account.',
+  'err.last-passkey': 'This is your last passkey. Add another before removing it.',
+  'err.no-such-passkey': 'Your account has no such passkey.',
 
   // correspondence
   'setup.clock.kind': 'Kind of clock',

@@ -377,6 +377,15 @@ export default {
   'err.no-chat': 'Täällä ei ole keskustelua.',
   'err.chat-full': 'Tämän pöydän keskustelu on täynnä.',
   'err.too-late-to-abort': 'Peliä ei voi enää keskeyttää: molemmat ovat jo siirtäneet.',
+  'err.bad-origin': 'Tämä pyyntö ei tullut tämän sivuston omilta sivuilta.',
+  'err.not-signed-in': 'Kirjaudu ensin sisään.',
+  'err.bad-name': 'Nimessä on 2–24 merkkiä, ei välilyöntiä alussa tai lopussa eikä kahta peräkkäin, eikä mitään merkeistä / \\ ? # % @ < > \" \' ` & +.',
+  'err.name-taken': 'Nimi on jo käytössä. Valitse toinen.',
+  'err.ceremony-expired': 'Tämä kesti liian kauan tai se on jo käytetty. Aloita alusta.',
+  'err.passkey-refused': 'Tätä pääsyavainta ei hyväksytty.',
+  'err.recovery-failed': 'Tämä nimi ja palautuskoodi eivät avaa tiliä.',
+  'err.last-passkey': 'Tämä on viimeinen pääsyavaimesi. Lisää toinen ennen kuin poistat sen.',
+  'err.no-such-passkey': 'Tililläsi ei ole tällaista pääsyavainta.',
 
   // correspondence
   'setup.clock.kind': 'Kellon tyyppi',

@@ -377,6 +377,15 @@ export default {
   'err.no-chat': 'Qui non c’è una chat.',
   'err.chat-full': 'La chat di questo tavolo è piena.',
   'err.too-late-to-abort': 'La partita non si può più annullare: entrambi hanno già mosso.',
+  'err.bad-origin': 'Questa richiesta non viene dalle pagine di questo sito.',
+  'err.not-signed-in': 'Prima accedi.',
+  'err.bad-name': 'Un nome ha da 2 a 24 caratteri, nessuno spazio all’inizio o alla fine né due di fila, e nessuno tra / \\ ? # % @ < > \" \' ` & +.',
+  'err.name-taken': 'Questo nome è già preso. Scegline un altro.',
+  'err.ceremony-expired': 'Ci è voluto troppo tempo, oppure è già stato usato. Ricomincia.',
+  'err.passkey-refused': 'Questa passkey non è stata accettata.',
+  'err.recovery-failed': 'Questo nome e questo codice di recupero non aprono alcun account.',
+  'err.last-passkey': 'È la tua ultima passkey. Aggiungine un’altra prima di rimuoverla.',
+  'err.no-such-passkey': 'Il tuo account non ha questa passkey.',
 
   // correspondence
   'setup.clock.kind': 'Tipo di orologio',

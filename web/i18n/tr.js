@@ -377,6 +377,15 @@ export default {
   'err.no-chat': 'Burada sohbet yok.',
   'err.chat-full': 'Bu masanın sohbeti doldu.',
   'err.too-late-to-abort': 'Oyun artık iptal edilemez: iki taraf da hamle yaptı.',
+  'err.bad-origin': 'Bu istek bu sitenin kendi sayfalarından gelmedi.',
+  'err.not-signed-in': 'Önce giriş yap.',
+  'err.bad-name': 'Bir ad 2 ile 24 karakter arasıdır; başında ya da sonunda boşluk, art arda iki boşluk ve şu karakterlerden hiçbiri olmaz: / \\ ? # % @ < > \" \' ` & +.',
+  'err.name-taken': 'Bu ad alınmış. Başka bir ad seç.',
+  'err.ceremony-expired': 'Bu çok uzun sürdü ya da zaten kullanıldı. Lütfen baştan başla.',
+  'err.passkey-refused': 'Bu geçiş anahtarı kabul edilmedi.',
+  'err.recovery-failed': 'Bu ad ve kurtarma kodu bir hesap açmıyor.',
+  'err.last-passkey': 'Bu son geçiş anahtarın. Kaldırmadan önce bir başkasını ekle.',
+  'err.no-such-passkey': 'Hesabında böyle bir geçiş anahtarı yok.',
 
   // correspondence
   'setup.clock.kind': 'Saat türü',

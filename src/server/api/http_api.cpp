@@ -11,6 +11,7 @@
 #include "server/api/http_reply.h"
 #include "server/api/level_texts.h"
 #include "server/api/query_param.h"
+#include "server/api/site_origin.h"
 #include "server/node/exception_text.h"
 #include "server/node/tokens.h"
 #include "server/table/table_chat.h"
@@ -50,11 +51,16 @@ bool endsWith(std::string_view s, std::string_view suffix) {
   return s.size() > suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
+/// Whether `path` is /api/account or under it.
+bool isAccountPath(std::string_view path) {
+  return path == "/api/account" || startsWith(path, "/api/account/");
+}
+
 /// Whether answering `path` may read the store: a table's info (the table may have to be
 /// loaded), the archive, the lobby (its listing, a challenge made or taken).
 bool readsTheStore(std::string_view path) {
   return startsWith(path, "/api/tables/") || startsWith(path, "/api/games/") ||
-         path == "/api/challenges" || startsWith(path, "/api/challenges/");
+         path == "/api/challenges" || startsWith(path, "/api/challenges/") || isAccountPath(path);
 }
 
 /// "/api/games/<id>/belief" -> "<id>"; nullopt for any other path.
@@ -106,7 +112,7 @@ struct HttpApi::Finished {
 
 HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
                  Metrics* metrics, ChallengeStore* challenges, CreationGate* creations,
-                 Offload offload, Offload reads)
+                 Offload offload, Offload reads, AccountStore* accounts)
     : registry_(registry),
       store_(store),
       settings_(settings),
@@ -117,6 +123,7 @@ HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& se
       reads_(std::move(reads)) {
   if (challenges)
     lobby_ = std::make_unique<ChallengeApi>(registry, *challenges, settings, creations, metrics);
+  if (accounts) accounts_ = std::make_unique<AccountApi>(*accounts, settings, metrics);
 }
 
 std::string HttpApi::origin(const HttpRequest& req) const {
@@ -127,6 +134,7 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
   const std::string_view path = pathOf(req.target);
   const bool get = req.method == "GET" || req.method == "HEAD";
   try {
+    if (auto refused = refuseOrigin(req)) return std::move(*refused);
     if (path == "/healthz") {
       if (!get) return errorReply(Error::detail(Err::MethodNotAllowed, "Use GET."));
       HttpReply r;
@@ -188,6 +196,7 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
       if (sgf) id.resize(id.size() - 4);
       return game(id, sgf);
     }
+    if (accounts_ && isAccountPath(path)) return accounts_->handle(req, path);
     if (path == "/api" || startsWith(path, "/api/")) return errorReply(Error::of(Err::NotFound));
     if (!get) return errorReply(Error::detail(Err::MethodNotAllowed, "Use GET."));
     return files_.serve(req.target, req.if_none_match, req.accept_language);
@@ -239,7 +248,15 @@ HttpReply HttpApi::createTable(const HttpRequest& req) const {
   return reply.get();
 }
 
+std::optional<HttpReply> HttpApi::refuseOrigin(const HttpRequest& req) const {
+  if (req.method == "GET" || req.method == "HEAD") return std::nullopt;
+  const bool cookie = accounts_ && accounts_->sessions().hasCookie(req);
+  if (mayChangeState(req, origin(req), cookie)) return std::nullopt;
+  return errorReply(Error::of(Err::BadOrigin));
+}
+
 void HttpApi::handleAsync(const HttpRequest& req, ReplyFn reply) const {
+  if (auto refused = refuseOrigin(req)) return reply(std::move(*refused));
   if (req.method == "POST" && pathOf(req.target) == "/api/tables")
     return createTableAsync(req, std::move(reply));
   if (offload_ && (req.method == "GET" || req.method == "HEAD") && beliefGame(pathOf(req.target))) {
@@ -247,6 +264,8 @@ void HttpApi::handleAsync(const HttpRequest& req, ReplyFn reply) const {
     // Reading the log and sampling take a while: not on the network thread.
     return offload_([this, req, reply = std::move(reply)] { reply(handle(req)); });
   }
+  if (offload_ && accounts_ && AccountApi::slow(req, pathOf(req.target)))
+    return offload_([this, req, reply = std::move(reply)] { reply(handle(req)); });
   if (reads_ && readsTheStore(pathOf(req.target)))
     return reads_([this, req, reply = std::move(reply)] { reply(handle(req)); });
   reply(handle(req));

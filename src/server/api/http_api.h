@@ -8,6 +8,7 @@
 #include <optional>
 #include <string_view>
 
+#include "server/api/account_api.h"
 #include "server/api/belief_api.h"
 #include "server/api/challenge_api.h"
 #include "server/api/creation_gate.h"
@@ -31,10 +32,13 @@ class HttpApi {
   /// there every request that reads the store (a table's info, which may load the table; the
   /// archive; the lobby), so that no network thread waits for the store. The jobs it is given
   /// must all have run or been dropped before the HttpApi goes.
-  /// Without `creations`, creating tables has no limit per address.
+  /// Without `creations`, creating tables has no limit per address. Without `accounts`, the
+  /// account endpoints are 404; with them, a sign-up's end and a recovery (Argon2id) run in
+  /// `offload`, the other account requests in `reads`.
   HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
           Metrics* metrics = nullptr, ChallengeStore* challenges = nullptr,
-          CreationGate* creations = nullptr, Offload offload = nullptr, Offload reads = nullptr);
+          CreationGate* creations = nullptr, Offload offload = nullptr, Offload reads = nullptr,
+          AccountStore* accounts = nullptr);
   /// Answers one request. Safe from any thread. A creation waits here for the store.
   HttpReply handle(const HttpRequest& req) const;
   using ReplyFn = std::function<void(HttpReply)>;
@@ -61,6 +65,10 @@ class HttpApi {
   /// The answer a belief request gets without computing anything (a bad seat, a cached map).
   std::optional<HttpReply> beliefAtOnce(std::string_view target) const;
   std::string origin(const HttpRequest& req) const;
+  /// The bad-origin answer to a request that changes something (a POST, a DELETE) from another
+  /// site's page, or with a session cookie and no Origin (site_origin.h); else nullopt. The
+  /// account endpoints ask more of their requests themselves.
+  std::optional<HttpReply> refuseOrigin(const HttpRequest& req) const;
   HttpReply metricsPage() const;
   /// A 500 store-failed answer, counted.
   HttpReply storeFailed() const;
@@ -71,7 +79,8 @@ class HttpApi {
   Metrics* metrics_;
   CreationGate* creations_;
   StaticFiles files_;
-  std::unique_ptr<ChallengeApi> lobby_;  // null without a ChallengeStore
+  std::unique_ptr<ChallengeApi> lobby_;   // null without a ChallengeStore
+  std::unique_ptr<AccountApi> accounts_;  // null without an AccountStore
   Offload offload_;
   Offload reads_;
   mutable BeliefCache belief_cache_{16};

@@ -19,13 +19,16 @@ struct HttpRequest {
   std::string body;
   std::string if_none_match;    ///< the If-None-Match header: the validators the client holds
   std::string accept_language;  ///< the Accept-Language header
+  std::string origin;           ///< the Origin header (empty when the client sent none)
+  std::string cookie;           ///< the Cookie header
 };
 
 struct HttpReply {
   int status = 200;
   std::string content_type = "text/plain; charset=utf-8";
   std::string body;
-  std::vector<std::pair<std::string, std::string>> headers;  ///< extra headers
+  /// Extra headers; Set-Cookie may come several times, any other name once.
+  std::vector<std::pair<std::string, std::string>> headers;
 };
 
 }  // namespace pg

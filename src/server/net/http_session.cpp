@@ -107,6 +107,8 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
   in.host = std::string(req[http::field::host]);
   in.if_none_match = std::string(req[http::field::if_none_match]);
   in.accept_language = std::string(req[http::field::accept_language]);
+  in.origin = std::string(req[http::field::origin]);
+  in.cookie = std::string(req[http::field::cookie]);
   in.body = std::move(req.body());
   // The log gets the path only: a query string could carry anything.
   Answering a{in.method,        in.target.substr(0, in.target.find('?')), start, req.version(),
@@ -147,7 +149,12 @@ void HttpSession::respond(const Answering& a, HttpReply out) {
   res.set(http::field::content_type, out.content_type);
   res.set("X-Content-Type-Options", "nosniff");
   res.set("Referrer-Policy", "no-referrer");
-  for (const auto& [k, v] : out.headers) res.set(k, v);
+  for (const auto& [k, v] : out.headers) {
+    if (beast::iequals(k, "Set-Cookie"))
+      res.insert(http::field::set_cookie, v);
+    else
+      res.set(k, v);
+  }
   res.keep_alive(a.keep_alive);
   if (out.status == 304) {
     // No body and no length: a 304's Content-Length would have to be the file's.

@@ -110,6 +110,8 @@ std::string_view Metrics::limitName(Limit limit) {
       return "challenges";
     case Limit::Messages:
       return "messages";
+    case Limit::Accounts:
+      return "accounts";
   }
   return "unknown";
 }

@@ -41,8 +41,9 @@ class Metrics {
     Chat,             ///< chat lines (per connection, and per address among spectators)
     Challenges,       ///< the lobby's open challenges and challenges an hour
     Messages,         ///< WebSocket messages a second on one connection (not per address)
+    Accounts,         ///< sign-ups, sign-ins, name checks and recoveries (per address)
   };
-  static constexpr std::size_t kLimits = 10;
+  static constexpr std::size_t kLimits = 11;
   /// The `kind` label of a limit ("connections", "tables_per_minute", ...).
   static std::string_view limitName(Limit limit);
 

@@ -66,6 +66,13 @@ struct ServerLimits {
   int waiting_tables_per_address = 50;
   /// Spectator connections on one table.
   int spectators_per_table_per_address = 16;
+  /// Account attempts (docs/protocol.md, "Accounts"), counted in the store: sign-ups begun an
+  /// hour, sign-ins begun in ten minutes, names checked in ten minutes, recoveries tried an
+  /// hour (each costs the server ten Argon2id checks).
+  int sign_ups_per_hour_per_address = 10;
+  int sign_ins_per_10_minutes_per_address = 30;
+  int name_checks_per_10_minutes_per_address = 120;
+  int recoveries_per_hour_per_address = 10;
 
   /// A table that has not started this long after its creation (its players never all joined)
   /// is expired: closed with no result and deleted from the store.
@@ -79,6 +86,8 @@ struct ServerLimits {
     api_requests_per_second_per_address = api_burst_per_address = kMany;
     tables_per_minute_per_address = tables_per_hour_per_address = kMany;
     waiting_tables_per_address = spectators_per_table_per_address = kMany;
+    sign_ups_per_hour_per_address = sign_ins_per_10_minutes_per_address = kMany;
+    name_checks_per_10_minutes_per_address = recoveries_per_hour_per_address = kMany;
   }
 
   /// How often the node looks for expired tables, and for finished or waiting tables that no
