@@ -471,13 +471,14 @@ std::vector<std::string> PgStore::expireWaiting(int64_t created_before, int limi
         if (n < want) break;  // no more candidates
       }
       if (locked.empty()) return locked;
-      // One statement: the rows chosen again under their row locks, then their chat, log and
-      // row (the foreign keys are checked at its end).
+      // One statement: the rows chosen again under their row locks, then their chat, seats,
+      // log and row (the foreign keys are checked at its end).
       const pq::Result gone = c.execPrepared(
           "expiring waiting tables", "expire_delete",
           "WITH doomed AS (SELECT id FROM tables WHERE id = ANY($1::text[]) AND started_at IS "
           "NULL AND finished_at IS NULL AND created_at < $2 FOR UPDATE), "
           "chat_gone AS (DELETE FROM chat WHERE table_id IN (SELECT id FROM doomed)), "
+          "seats_gone AS (DELETE FROM seat_players WHERE table_id IN (SELECT id FROM doomed)), "
           "events_gone AS (DELETE FROM events WHERE table_id IN (SELECT id FROM doomed)) "
           "DELETE FROM tables WHERE id IN (SELECT id FROM doomed) RETURNING id",
           {arrayLiteral(locked), num(created_before)});

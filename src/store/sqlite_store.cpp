@@ -14,8 +14,9 @@ using sqlite::guarded;
 
 // 1: tables and events. 2: rematches and chat, and the lobby's challenges
 // (sqlite_challenge_store.h). 3: the tables each address created (sqlite_creation_store.h).
-// 4: the players' accounts (sqlite_account_store.h).
-constexpr int kSchemaVersion = 4;
+// 4: the players' accounts (sqlite_account_store.h). 5: the seat players and the ratings
+// (sqlite_rating_store.h).
+constexpr int kSchemaVersion = 5;
 
 const char* const kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS tables (
@@ -128,6 +129,47 @@ CREATE TABLE recovery_codes (
 CREATE INDEX recovery_codes_account ON recovery_codes(account_id);
 )sql";
 
+// Version 5: who sits in each seat (a player key: an account id or "computer:<level>"; colour
+// 0 black, 1 white), each player's Glicko-2 rating per category (a rating::categoryName), and
+// every rated game's change of each player's rating. Applied once, to a database of version 4
+// or older (or a new one). A player key is not always an account, so it has no foreign key.
+const char* const kSchemaV5 = R"sql(
+CREATE TABLE seat_players (
+  table_id TEXT NOT NULL REFERENCES tables(id),
+  color    INTEGER NOT NULL CHECK (color IN (0, 1)),
+  player   TEXT NOT NULL,
+  bound_at INTEGER NOT NULL,
+  PRIMARY KEY (table_id, color)
+) WITHOUT ROWID;
+CREATE INDEX seat_players_player ON seat_players(player);
+CREATE TABLE ratings (
+  player       TEXT NOT NULL,
+  category     TEXT NOT NULL,
+  rating       REAL NOT NULL,
+  deviation    REAL NOT NULL,
+  volatility   REAL NOT NULL,
+  games        INTEGER NOT NULL,
+  last_game_at INTEGER NOT NULL,
+  PRIMARY KEY (player, category)
+) WITHOUT ROWID;
+CREATE INDEX ratings_category ON ratings(category, rating);
+CREATE TABLE rating_history (
+  table_id         TEXT NOT NULL REFERENCES tables(id),
+  player           TEXT NOT NULL,
+  category         TEXT NOT NULL,
+  at               INTEGER NOT NULL,
+  rating_before    REAL NOT NULL,
+  deviation_before REAL NOT NULL,
+  rating           REAL NOT NULL,
+  deviation        REAL NOT NULL,
+  volatility       REAL NOT NULL,
+  opponent         TEXT NOT NULL,
+  score            REAL NOT NULL,
+  PRIMARY KEY (table_id, player)
+) WITHOUT ROWID;
+CREATE INDEX rating_history_player ON rating_history(player, at);
+)sql";
+
 }  // namespace
 
 SqliteStore::SqliteStore(const std::string& path, Durability durability, bool group_commit)
@@ -148,6 +190,7 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability, bool gr
     if (version < 2) db_->exec(kSchemaV2);
     if (version < 3) db_->exec(kSchemaV3);
     if (version < 4) db_->exec(kSchemaV4);
+    if (version < 5) db_->exec(kSchemaV5);
     db_->exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     tx.commit();
     description_ = "sqlite " + path + " (journal " +
@@ -332,14 +375,15 @@ std::vector<std::string> SqliteStore::expireWaiting(int64_t created_before, int 
     pick.bind(2, limit);
     std::vector<std::string> ids;
     while (pick.executeStep()) ids.push_back(pick.getColumn(0).getString());
-    // The log and the chat first: they refer to the table (foreign keys).
+    // The log, the chat and the seats first: they refer to the table (foreign keys).
     SQLite::Statement chat(*db_, "DELETE FROM chat WHERE table_id = ?");
     SQLite::Statement events(*db_, "DELETE FROM events WHERE table_id = ?");
+    SQLite::Statement seats(*db_, "DELETE FROM seat_players WHERE table_id = ?");
     SQLite::Statement table(*db_,
                             "DELETE FROM tables WHERE id = ? AND started_at IS NULL AND "
                             "finished_at IS NULL AND created_at < ?");
     for (const std::string& id : ids) {
-      for (SQLite::Statement* q : {&chat, &events}) {
+      for (SQLite::Statement* q : {&chat, &events, &seats}) {
         q->bind(1, id);
         q->exec();
         q->reset();
