@@ -4,8 +4,10 @@
 // leaderboard of a category. It lives in the same database as the tables, so every node sees
 // the same ratings.
 //
-// This is the read side and the seat binding. The ratings themselves are to be written by the
-// store's own write of a game's end, in the transaction that stores the end.
+// This is the read side and the seat binding. The ratings themselves are written by the store's
+// own write of a rated end (AppendEvents with `rated`, store_write.h), in the transaction that
+// stores the end: a stored end never lacks its rating change, a rating change never lacks its
+// end.
 //
 // A player is named by a key: an account id (accounts.id), or "computer:<level>" for the
 // computer at a level (beginner, easy, medium, advanced, hard). Colours are 0 for black and 1

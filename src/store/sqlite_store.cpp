@@ -4,6 +4,8 @@
 
 #include <utility>
 
+#include "store/rated_game.h"
+#include "store/rating_store.h"
 #include "store/sqlite_guard.h"
 
 namespace pg {
@@ -216,6 +218,81 @@ std::string SqliteStore::journalMode() {
 
 namespace {
 
+/// The player's rating row in `category`, if any.
+std::optional<PlayerRating> ratingOf(SQLite::Database& db, const std::string& player,
+                                     const std::string& category) {
+  SQLite::Statement q(db,
+                      "SELECT rating, deviation, volatility, games, last_game_at FROM ratings "
+                      "WHERE player = ? AND category = ?");
+  q.bind(1, player);
+  q.bind(2, category);
+  if (!q.executeStep()) return std::nullopt;
+  return PlayerRating{player,
+                      category,
+                      q.getColumn(0).getDouble(),
+                      q.getColumn(1).getDouble(),
+                      q.getColumn(2).getDouble(),
+                      q.getColumn(3).getInt(),
+                      q.getColumn(4).getInt64()};
+}
+
+void putRating(SQLite::Database& db, const PlayerRating& r) {
+  SQLite::Statement q(db,
+                      "INSERT INTO ratings (player, category, rating, deviation, volatility, "
+                      "games, last_game_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player, "
+                      "category) DO UPDATE SET rating = excluded.rating, deviation = "
+                      "excluded.deviation, volatility = excluded.volatility, games = "
+                      "excluded.games, last_game_at = excluded.last_game_at");
+  q.bind(1, r.player);
+  q.bind(2, r.category);
+  q.bind(3, r.rating);
+  q.bind(4, r.deviation);
+  q.bind(5, r.volatility);
+  q.bind(6, r.games);
+  q.bind(7, static_cast<int64_t>(r.last_game_at));
+  q.exec();
+}
+
+void putChange(SQLite::Database& db, const RatingChange& c) {
+  SQLite::Statement q(db,
+                      "INSERT INTO rating_history (table_id, player, category, at, "
+                      "rating_before, deviation_before, rating, deviation, volatility, opponent, "
+                      "score) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  q.bind(1, c.table_id);
+  q.bind(2, c.player);
+  q.bind(3, c.category);
+  q.bind(4, static_cast<int64_t>(c.at));
+  q.bind(5, c.rating_before);
+  q.bind(6, c.deviation_before);
+  q.bind(7, c.rating);
+  q.bind(8, c.deviation);
+  q.bind(9, c.volatility);
+  q.bind(10, c.opponent);
+  q.bind(11, c.score);
+  q.exec();
+}
+
+/// Rates the game of a rated end (rated_game.h), inside the transaction that stores the end:
+/// nothing when a seat is unbound or one player holds both. The transaction already writes
+/// (the end came first), so it holds the file's write lock: no other connection changes a
+/// rating between the reads and the writes.
+void rateEnd(SQLite::Database& db, const std::string& table_id, const StoredEnd& end,
+             const RatedEnd& rated) {
+  SQLite::Statement seats(db, "SELECT color, player FROM seat_players WHERE table_id = ?");
+  seats.bind(1, table_id);
+  std::optional<std::string> black, white;
+  while (seats.executeStep())
+    (seats.getColumn(0).getInt() == kBlackSeat ? black : white) = seats.getColumn(1).getString();
+  if (!black || !white || *black == *white) return;
+  const RatedGame g =
+      rateGame(table_id, *black, *white, end.at, rated, ratingOf(db, *black, rated.category),
+               ratingOf(db, *white, rated.category));
+  putRating(db, g.black);
+  putRating(db, g.white);
+  putChange(db, g.black_change);
+  putChange(db, g.white_change);
+}
+
 /// The statements of one write, inside the caller's transaction.
 void writeOne(SQLite::Database& db, const StoreWrite& w) {
   std::visit(
@@ -255,6 +332,7 @@ void writeOne(SQLite::Database& db, const StoreWrite& w) {
               f.bind(2, a.end->result);
               f.bind(3, a.table_id);
               if (f.exec() != 1) throw StoreError("finishing an unknown table");
+              if (a.rated) rateEnd(db, a.table_id, *a.end, *a.rated);
             }
           },
           [&](const StartTable& s) {

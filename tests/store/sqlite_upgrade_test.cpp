@@ -122,20 +122,27 @@ TEST(SqliteUpgrade, AVersionFourDatabaseGainsTheRatingsAndKeepsItsRows) {
     EXPECT_EQ(s.chat("waiting00001").size(), 1u);
     EXPECT_EQ(openAccountStore(path, Durability::Normal)->accountByName("ALICE"),
               (Account{"acc1", "Alice", 10}));
-    // The old table's seats are bound.
+    // The old table's game, played by Alice against the computer, is rated.
     auto ratings = openRatingStore(path, Durability::Normal);
     EXPECT_TRUE(ratings->bindSeat("waiting00001", 0, "acc1", 20));
     EXPECT_TRUE(ratings->bindSeat("waiting00001", 1, "computer:easy", 20));
+    s.append("waiting00001", {{0, 30, "end"}}, StoredEnd{30, "{}"}, RatedEnd{"small-rapid", 1.0});
+    EXPECT_EQ(ratings->changesOf("waiting00001").size(), 2u);
   }
   // Opened again: the upgrade is not applied twice, and everything is still there.
   SqliteStore again(path, Durability::Normal, false);
   auto ratings = openRatingStore(path, Durability::Normal);
   EXPECT_EQ(ratings->seatPlayer("waiting00001", 0), "acc1");
-  EXPECT_TRUE(ratings->ratings("acc1").empty());
+  const auto board = ratings->leaderboard("small-rapid", 0, 350.0, 10);
+  ASSERT_EQ(board.size(), 2u);
+  EXPECT_EQ(board[0].player, "acc1");
+  EXPECT_EQ(board[0].name, "Alice");
+  EXPECT_EQ(board[1].name, "computer:easy");
+  EXPECT_EQ(ratings->recentGames("acc1", 10).size(), 1u);
   auto accounts = openAccountStore(path, Durability::Normal);
   EXPECT_EQ(accounts->passkeys("acc1").size(), 1u);
   EXPECT_EQ(accounts->unusedRecoveryCodes("acc1").size(), 1u);
-  EXPECT_TRUE(again.events("waiting00001").empty());
+  EXPECT_EQ(again.events("waiting00001").size(), 1u);
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path + ext);
 }
 
