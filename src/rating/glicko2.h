@@ -6,6 +6,7 @@
 // has grown with the time since the player's last rated game (idle()).
 #pragma once
 
+#include <cstdint>
 #include <span>
 
 namespace pg::glicko2 {
@@ -30,6 +31,10 @@ struct Outcome {
 inline constexpr double kTau = 0.5;
 /// The deviation of a new player, and the most any deviation grows to.
 inline constexpr double kMaxDeviation = 350.0;
+/// One rating period of idleness per day (in milliseconds) since the player's last rated game:
+/// a game after a week away first grows the deviation as idle(r, 7). A new player has no idle
+/// time.
+inline constexpr int64_t kIdlePeriodMs = 86'400'000;
 
 /// The rating after one period with these games. With no game, only the deviation grows (as
 /// idle(r, 1)).

@@ -3,10 +3,12 @@
 #include "store/pg_account_store.h"
 #include "store/pg_challenge_store.h"
 #include "store/pg_creation_store.h"
+#include "store/pg_rating_store.h"
 #include "store/pg_store.h"
 #include "store/sqlite_account_store.h"
 #include "store/sqlite_challenge_store.h"
 #include "store/sqlite_creation_store.h"
+#include "store/sqlite_rating_store.h"
 
 namespace pg {
 
@@ -35,6 +37,11 @@ std::unique_ptr<CreationStore> openCreationStore(const std::string& location,
 std::unique_ptr<AccountStore> openAccountStore(const std::string& location, Durability durability) {
   if (isPostgresLocation(location)) return std::make_unique<PgAccountStore>(location);
   return std::make_unique<SqliteAccountStore>(location, durability);
+}
+
+std::unique_ptr<RatingStore> openRatingStore(const std::string& location, Durability durability) {
+  if (isPostgresLocation(location)) return std::make_unique<PgRatingStore>(location);
+  return std::make_unique<SqliteRatingStore>(location, durability);
 }
 
 }  // namespace pg

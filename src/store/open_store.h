@@ -7,6 +7,7 @@
 #include "store/account_store.h"
 #include "store/challenge_store.h"
 #include "store/creation_store.h"
+#include "store/rating_store.h"
 #include "store/sqlite_store.h"
 #include "store/store.h"
 
@@ -37,5 +38,9 @@ std::unique_ptr<CreationStore> openCreationStore(const std::string& location,
 /// The players' accounts in the same database as openStore(location, ...), which must be opened
 /// first (it brings the schema up to date). Throws StoreError.
 std::unique_ptr<AccountStore> openAccountStore(const std::string& location, Durability durability);
+
+/// The seat players and the ratings in the same database as openStore(location, ...), which
+/// must be opened first (it brings the schema up to date). Throws StoreError.
+std::unique_ptr<RatingStore> openRatingStore(const std::string& location, Durability durability);
 
 }  // namespace pg

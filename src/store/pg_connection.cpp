@@ -1,8 +1,10 @@
 #include "store/pg_connection.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
+#include <system_error>
 
 namespace pg::pq {
 
@@ -145,6 +147,24 @@ std::optional<int64_t> optionalInt(const PGresult* r, int row, int column) {
 
 int64_t int64At(const PGresult* r, int row, int column) {
   return optionalInt(r, row, column).value_or(0);
+}
+
+double doubleAt(const PGresult* r, int row, int column) {
+  if (PQgetisnull(r, row, column)) return 0.0;
+  const char* first = PQgetvalue(r, row, column);
+  const char* last = first + PQgetlength(r, row, column);
+  double v = 0.0;
+  const auto [end, error] = std::from_chars(first, last, v);
+  if (error != std::errc{} || end != last)
+    throw StoreError("reading a number: \"" + std::string(first, last) + "\" is not one");
+  return v;
+}
+
+std::string exactText(double v) {
+  char buffer[32];
+  const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, v);
+  if (error != std::errc{}) throw StoreError("writing a number");
+  return std::string(buffer, end);
 }
 
 std::string describe(const std::string& conninfo) {

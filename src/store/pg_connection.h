@@ -79,6 +79,12 @@ int64_t affectedRows(const PGresult* r);
 std::string text(const PGresult* r, int row, int column);
 std::optional<int64_t> optionalInt(const PGresult* r, int row, int column);
 int64_t int64At(const PGresult* r, int row, int column);
+/// A double precision field (0 for NULL). PostgreSQL 12 and later send the shortest text that
+/// reads back as the same double, so the value is exact.
+double doubleAt(const PGresult* r, int row, int column);
+/// `v` as the shortest text that reads back as the same double: a parameter that stores `v`
+/// exactly.
+std::string exactText(double v);
 
 /// "postgresql host=... port=... dbname=... user=..." for logs: never the password.
 std::string describe(const std::string& conninfo);

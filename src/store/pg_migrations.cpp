@@ -123,6 +123,47 @@ CREATE TABLE recovery_codes (
 );
 CREATE INDEX recovery_codes_account ON recovery_codes (account_id);
 )sql"},
+      // 5: who sits in each seat (a player key: an account id or "computer:<level>"; colour 0
+      // black, 1 white), each player's Glicko-2 rating per category (a rating::categoryName),
+      // and every rated game's change of each player's rating (pg_rating_store.h; the ratings
+      // are written by a rated end, pg_store.h). A player key is not always an account, so it
+      // has no foreign key.
+      {5, R"sql(
+CREATE TABLE seat_players (
+  table_id text NOT NULL REFERENCES tables (id),
+  color    smallint NOT NULL CHECK (color IN (0, 1)),
+  player   text NOT NULL,
+  bound_at bigint NOT NULL,
+  PRIMARY KEY (table_id, color)
+);
+CREATE INDEX seat_players_player ON seat_players (player);
+CREATE TABLE ratings (
+  player       text NOT NULL,
+  category     text NOT NULL,
+  rating       double precision NOT NULL,
+  deviation    double precision NOT NULL,
+  volatility   double precision NOT NULL,
+  games        integer NOT NULL,
+  last_game_at bigint NOT NULL,
+  PRIMARY KEY (player, category)
+);
+CREATE INDEX ratings_category ON ratings (category, rating);
+CREATE TABLE rating_history (
+  table_id         text NOT NULL REFERENCES tables (id),
+  player           text NOT NULL,
+  category         text NOT NULL,
+  at               bigint NOT NULL,
+  rating_before    double precision NOT NULL,
+  deviation_before double precision NOT NULL,
+  rating           double precision NOT NULL,
+  deviation        double precision NOT NULL,
+  volatility       double precision NOT NULL,
+  opponent         text NOT NULL,
+  score            double precision NOT NULL,
+  PRIMARY KEY (table_id, player)
+);
+CREATE INDEX rating_history_player ON rating_history (player, at);
+)sql"},
       // Version 6 (issue #37): the attempts to sign up, sign in and recover an account,
       // counted per client address for their limits (AccountStore::admitAttempt).
       {6, R"sql(

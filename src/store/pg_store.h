@@ -16,7 +16,8 @@
 // Writes: every write goes through the shared write queue (write_queue.h) and its one writer
 // thread, in order, with its group commit and retry; this file says how a batch of writes becomes
 // a transaction (commit): BEGIN, the whole batch in a few round trips (the creations, every event
-// of every append in ONE INSERT ... unnest, then the starts, ends, chat lines and setups), COMMIT.
+// of every append in ONE INSERT ... unnest, then the rating rows of the rated ends locked, then
+// the starts, ends with their ratings, chat lines and setups), COMMIT.
 // Prepared statements; plain statements, not pipeline mode: a pipeline as long as the queue
 // could fill both socket buffers and stall. If the group fails, each write is retried in a
 // transaction of its own, so one bad write cannot fail the others. A failed write stored
@@ -43,6 +44,14 @@
 // throws StoreError. A session lost while a COMMIT was in flight leaves that commit's outcome
 // unknown to this node: it reports a failure and drops the table, and the node that claims the
 // table next reads the log as the database holds it.
+//
+// Ratings: a rated end (AppendEvents::rated) rates its game in the transaction of the end. First
+// the group's rated ends' seat players are read, their missing rating rows inserted (ON CONFLICT
+// DO NOTHING: a racing insert of the same row waits for the other to commit) and all their rating
+// rows locked (SELECT ... FOR UPDATE), inserts and locks each in one order (player, then
+// category, by bytes), so two nodes ending games of one player at once run one after the other,
+// the second reading what the first wrote, and never deadlock; then each end is one statement
+// writing both ratings and both history rows (rated_game.h has the arithmetic).
 //
 // Connection strings are libpq's: postgresql://user@host:port/db?..., several hosts with
 // target_session_attrs=read-write, or key=value pairs. Error texts never include them.

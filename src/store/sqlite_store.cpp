@@ -4,6 +4,8 @@
 
 #include <utility>
 
+#include "store/rated_game.h"
+#include "store/rating_store.h"
 #include "store/sqlite_guard.h"
 
 namespace pg {
@@ -14,7 +16,8 @@ using sqlite::guarded;
 
 // 1: tables and events. 2: rematches and chat, and the lobby's challenges
 // (sqlite_challenge_store.h). 3: the tables each address created (sqlite_creation_store.h).
-// 4: the players' accounts (sqlite_account_store.h).
+// 4: the players' accounts (sqlite_account_store.h). 5: the seat players and the ratings
+// (sqlite_rating_store.h). 6: the attempts to sign up, sign in and recover, per address.
 constexpr int kSchemaVersion = 6;
 
 const char* const kSchema = R"sql(
@@ -128,6 +131,47 @@ CREATE TABLE recovery_codes (
 CREATE INDEX recovery_codes_account ON recovery_codes(account_id);
 )sql";
 
+// Version 5: who sits in each seat (a player key: an account id or "computer:<level>"; colour
+// 0 black, 1 white), each player's Glicko-2 rating per category (a rating::categoryName), and
+// every rated game's change of each player's rating. Applied once, to a database of version 4
+// or older (or a new one). A player key is not always an account, so it has no foreign key.
+const char* const kSchemaV5 = R"sql(
+CREATE TABLE seat_players (
+  table_id TEXT NOT NULL REFERENCES tables(id),
+  color    INTEGER NOT NULL CHECK (color IN (0, 1)),
+  player   TEXT NOT NULL,
+  bound_at INTEGER NOT NULL,
+  PRIMARY KEY (table_id, color)
+) WITHOUT ROWID;
+CREATE INDEX seat_players_player ON seat_players(player);
+CREATE TABLE ratings (
+  player       TEXT NOT NULL,
+  category     TEXT NOT NULL,
+  rating       REAL NOT NULL,
+  deviation    REAL NOT NULL,
+  volatility   REAL NOT NULL,
+  games        INTEGER NOT NULL,
+  last_game_at INTEGER NOT NULL,
+  PRIMARY KEY (player, category)
+) WITHOUT ROWID;
+CREATE INDEX ratings_category ON ratings(category, rating);
+CREATE TABLE rating_history (
+  table_id         TEXT NOT NULL REFERENCES tables(id),
+  player           TEXT NOT NULL,
+  category         TEXT NOT NULL,
+  at               INTEGER NOT NULL,
+  rating_before    REAL NOT NULL,
+  deviation_before REAL NOT NULL,
+  rating           REAL NOT NULL,
+  deviation        REAL NOT NULL,
+  volatility       REAL NOT NULL,
+  opponent         TEXT NOT NULL,
+  score            REAL NOT NULL,
+  PRIMARY KEY (table_id, player)
+) WITHOUT ROWID;
+CREATE INDEX rating_history_player ON rating_history(player, at);
+)sql";
+
 // Version 6 (issue #37): the attempts to sign up, sign in and recover an account, counted per
 // client address for their limits (AccountStore::admitAttempt). Applied once, to a database of
 // version 5 or older.
@@ -161,6 +205,7 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability, bool gr
     if (version < 2) db_->exec(kSchemaV2);
     if (version < 3) db_->exec(kSchemaV3);
     if (version < 4) db_->exec(kSchemaV4);
+    if (version < 5) db_->exec(kSchemaV5);
     if (version < 6) db_->exec(kSchemaV6);
     db_->exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     tx.commit();
@@ -186,6 +231,81 @@ std::string SqliteStore::journalMode() {
 }
 
 namespace {
+
+/// The player's rating row in `category`, if any.
+std::optional<PlayerRating> ratingOf(SQLite::Database& db, const std::string& player,
+                                     const std::string& category) {
+  SQLite::Statement q(db,
+                      "SELECT rating, deviation, volatility, games, last_game_at FROM ratings "
+                      "WHERE player = ? AND category = ?");
+  q.bind(1, player);
+  q.bind(2, category);
+  if (!q.executeStep()) return std::nullopt;
+  return PlayerRating{player,
+                      category,
+                      q.getColumn(0).getDouble(),
+                      q.getColumn(1).getDouble(),
+                      q.getColumn(2).getDouble(),
+                      q.getColumn(3).getInt(),
+                      q.getColumn(4).getInt64()};
+}
+
+void putRating(SQLite::Database& db, const PlayerRating& r) {
+  SQLite::Statement q(db,
+                      "INSERT INTO ratings (player, category, rating, deviation, volatility, "
+                      "games, last_game_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player, "
+                      "category) DO UPDATE SET rating = excluded.rating, deviation = "
+                      "excluded.deviation, volatility = excluded.volatility, games = "
+                      "excluded.games, last_game_at = excluded.last_game_at");
+  q.bind(1, r.player);
+  q.bind(2, r.category);
+  q.bind(3, r.rating);
+  q.bind(4, r.deviation);
+  q.bind(5, r.volatility);
+  q.bind(6, r.games);
+  q.bind(7, static_cast<int64_t>(r.last_game_at));
+  q.exec();
+}
+
+void putChange(SQLite::Database& db, const RatingChange& c) {
+  SQLite::Statement q(db,
+                      "INSERT INTO rating_history (table_id, player, category, at, "
+                      "rating_before, deviation_before, rating, deviation, volatility, opponent, "
+                      "score) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  q.bind(1, c.table_id);
+  q.bind(2, c.player);
+  q.bind(3, c.category);
+  q.bind(4, static_cast<int64_t>(c.at));
+  q.bind(5, c.rating_before);
+  q.bind(6, c.deviation_before);
+  q.bind(7, c.rating);
+  q.bind(8, c.deviation);
+  q.bind(9, c.volatility);
+  q.bind(10, c.opponent);
+  q.bind(11, c.score);
+  q.exec();
+}
+
+/// Rates the game of a rated end (rated_game.h), inside the transaction that stores the end:
+/// nothing when a seat is unbound or one player holds both. The transaction already writes
+/// (the end came first), so it holds the file's write lock: no other connection changes a
+/// rating between the reads and the writes.
+void rateEnd(SQLite::Database& db, const std::string& table_id, const StoredEnd& end,
+             const RatedEnd& rated) {
+  SQLite::Statement seats(db, "SELECT color, player FROM seat_players WHERE table_id = ?");
+  seats.bind(1, table_id);
+  std::optional<std::string> black, white;
+  while (seats.executeStep())
+    (seats.getColumn(0).getInt() == kBlackSeat ? black : white) = seats.getColumn(1).getString();
+  if (!black || !white || *black == *white) return;
+  const RatedGame g =
+      rateGame(table_id, *black, *white, end.at, rated, ratingOf(db, *black, rated.category),
+               ratingOf(db, *white, rated.category));
+  putRating(db, g.black);
+  putRating(db, g.white);
+  putChange(db, g.black_change);
+  putChange(db, g.white_change);
+}
 
 /// The statements of one write, inside the caller's transaction.
 void writeOne(SQLite::Database& db, const StoreWrite& w) {
@@ -226,6 +346,7 @@ void writeOne(SQLite::Database& db, const StoreWrite& w) {
               f.bind(2, a.end->result);
               f.bind(3, a.table_id);
               if (f.exec() != 1) throw StoreError("finishing an unknown table");
+              if (a.rated) rateEnd(db, a.table_id, *a.end, *a.rated);
             }
           },
           [&](const StartTable& s) {
@@ -346,14 +467,15 @@ std::vector<std::string> SqliteStore::expireWaiting(int64_t created_before, int 
     pick.bind(2, limit);
     std::vector<std::string> ids;
     while (pick.executeStep()) ids.push_back(pick.getColumn(0).getString());
-    // The log and the chat first: they refer to the table (foreign keys).
+    // The log, the chat and the seats first: they refer to the table (foreign keys).
     SQLite::Statement chat(*db_, "DELETE FROM chat WHERE table_id = ?");
     SQLite::Statement events(*db_, "DELETE FROM events WHERE table_id = ?");
+    SQLite::Statement seats(*db_, "DELETE FROM seat_players WHERE table_id = ?");
     SQLite::Statement table(*db_,
                             "DELETE FROM tables WHERE id = ? AND started_at IS NULL AND "
                             "finished_at IS NULL AND created_at < ?");
     for (const std::string& id : ids) {
-      for (SQLite::Statement* q : {&chat, &events}) {
+      for (SQLite::Statement* q : {&chat, &events, &seats}) {
         q->bind(1, id);
         q->exec();
         q->reset();

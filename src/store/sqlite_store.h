@@ -14,6 +14,10 @@
 // a batch of writes becomes a transaction (commit). Without group commit, each write is its own
 // transaction on the writer thread, answered before write() returns. Claims always hold: one
 // node has the file.
+//
+// A rated end (AppendEvents::rated) rates its game in its own write's statements, after the end:
+// by then the transaction holds the file's write lock, so no other connection changes a rating
+// between the read and the write (rated_game.h has the arithmetic).
 #pragma once
 
 #include <memory>

@@ -47,11 +47,12 @@ class Store {
   /// Precondition: no table with this id exists.
   void createTable(const StoredTable& table) { writeAndWait(CreateTable{table}); }
   /// Appends `events` (whose seq continue the log) and, if `end` is set, finishes the table,
-  /// all in one transaction: either everything is stored or nothing is. Needs the table's
-  /// claim, as every write of an existing table does.
+  /// and with `rated` rates its game (AppendEvents), all in one transaction: either everything
+  /// is stored or nothing is. Needs the table's claim, as every write of an existing table does.
   void append(const std::string& table_id, const std::vector<StoredEvent>& events,
-              const std::optional<StoredEnd>& end) {
-    writeAndWait(AppendEvents{table_id, events, end});
+              const std::optional<StoredEnd>& end,
+              const std::optional<RatedEnd>& rated = std::nullopt) {
+    writeAndWait(AppendEvents{table_id, events, end, rated});
   }
   /// Appends one line to the table's chat (its seq continues the chat).
   void appendChat(const std::string& table_id, const StoredChat& line) {

@@ -20,11 +20,20 @@ namespace pg {
 struct CreateTable {
   StoredTable table;
 };
+/// A rated game's end: the category and black's score (1 win, 0.5 draw, 0 loss).
+struct RatedEnd {
+  std::string category;  ///< a rating::categoryName ("small-rapid", ...)
+  double black_score = 0.0;
+};
 /// Events that continue a table's log and, with `end` set, the end of its game: all or nothing.
+/// With `rated` set too (meaningless without `end`), the same transaction updates the ratings of
+/// the table's two seat players (rating_store.h) when both seats are bound to different players;
+/// with a seat unbound, or one player in both, the end is stored and no rating changes.
 struct AppendEvents {
   std::string table_id;
   std::vector<StoredEvent> events;
   std::optional<StoredEnd> end;
+  std::optional<RatedEnd> rated{};  ///< (`{}`: a write that leaves it out is not rated)
 };
 /// When the table's game started (every human seat joined once). Does nothing if started.
 struct StartTable {

@@ -1,6 +1,6 @@
 // A database written by an older server opens in a newer one: its schema is brought up to date
 // in place (PRAGMA user_version), and everything in it reads back. The stores that share the
-// file (the lobby, the creation counts, the accounts) refuse it until then.
+// file (the lobby, the creation counts, the accounts, the ratings) refuse it until then.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 #include <unistd.h>
@@ -68,6 +68,35 @@ INSERT INTO creations VALUES ('waiting00001', '192.0.2.1', 5);
 PRAGMA user_version=3;
 )sql";
 
+// What version 4 added to version 3, as the server of that version wrote it.
+const char* const kVersion4Addition = R"sql(
+CREATE TABLE accounts (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL, created_at INTEGER NOT NULL);
+CREATE UNIQUE INDEX accounts_name_key ON accounts(name_key);
+CREATE TABLE passkeys (
+  credential_id BLOB PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id),
+  alg INTEGER NOT NULL, public_key BLOB NOT NULL, sign_count INTEGER NOT NULL,
+  label TEXT NOT NULL DEFAULT '', created_at INTEGER NOT NULL, last_used_at INTEGER NOT NULL);
+CREATE INDEX passkeys_account ON passkeys(account_id, created_at);
+CREATE TABLE ceremonies (
+  id TEXT PRIMARY KEY, purpose TEXT NOT NULL, account_id TEXT NOT NULL DEFAULT '',
+  challenge BLOB NOT NULL, expires_at INTEGER NOT NULL);
+CREATE INDEX ceremonies_expires ON ceremonies(expires_at);
+CREATE TABLE sessions (
+  token_hash BLOB PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id),
+  created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+CREATE INDEX sessions_account ON sessions(account_id);
+CREATE INDEX sessions_expires ON sessions(expires_at);
+CREATE TABLE recovery_codes (
+  id INTEGER PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id),
+  hash TEXT NOT NULL, used_at INTEGER);
+CREATE INDEX recovery_codes_account ON recovery_codes(account_id);
+INSERT INTO accounts VALUES ('acc1', 'Alice', 'alice', 10);
+INSERT INTO passkeys VALUES (x'010203', 'acc1', -7, x'0405', 0, '', 10, 10);
+INSERT INTO recovery_codes (account_id, hash) VALUES ('acc1', 'h1');
+PRAGMA user_version=4;
+)sql";
+
 /// A new file at a temporary path holding `sql`.
 std::string writeDatabase(const std::string& name, const char* sql) {
   const auto path = std::filesystem::temp_directory_path() /
@@ -80,6 +109,41 @@ std::string writeDatabase(const std::string& name, const char* sql) {
   sqlite3_free(error);
   sqlite3_close(db);
   return path.string();
+}
+
+TEST(SqliteUpgrade, AVersionFourDatabaseGainsTheRatingsAndKeepsItsRows) {
+  const std::string path =
+      writeDatabase("v4", (std::string(kVersion2) + kVersion3Addition + kVersion4Addition).c_str());
+  EXPECT_THROW(openRatingStore(path, Durability::Normal), StoreError);
+  EXPECT_NO_THROW(openAccountStore(path, Durability::Normal));  // version 4 has the accounts
+  {
+    SqliteStore s(path, Durability::Normal, false);
+    ASSERT_TRUE(s.table("waiting00001"));
+    EXPECT_EQ(s.chat("waiting00001").size(), 1u);
+    EXPECT_EQ(openAccountStore(path, Durability::Normal)->accountByName("ALICE"),
+              (Account{"acc1", "Alice", 10}));
+    // The old table's game, played by Alice against the computer, is rated.
+    auto ratings = openRatingStore(path, Durability::Normal);
+    EXPECT_TRUE(ratings->bindSeat("waiting00001", 0, "acc1", 20));
+    EXPECT_TRUE(ratings->bindSeat("waiting00001", 1, "computer:easy", 20));
+    s.append("waiting00001", {{0, 30, "end"}}, StoredEnd{30, "{}"}, RatedEnd{"small-rapid", 1.0});
+    EXPECT_EQ(ratings->changesOf("waiting00001").size(), 2u);
+  }
+  // Opened again: the upgrade is not applied twice, and everything is still there.
+  SqliteStore again(path, Durability::Normal, false);
+  auto ratings = openRatingStore(path, Durability::Normal);
+  EXPECT_EQ(ratings->seatPlayer("waiting00001", 0), "acc1");
+  const auto board = ratings->leaderboard("small-rapid", 0, 350.0, 10);
+  ASSERT_EQ(board.size(), 2u);
+  EXPECT_EQ(board[0].player, "acc1");
+  EXPECT_EQ(board[0].name, "Alice");
+  EXPECT_EQ(board[1].name, "computer:easy");
+  EXPECT_EQ(ratings->recentGames("acc1", 10).size(), 1u);
+  auto accounts = openAccountStore(path, Durability::Normal);
+  EXPECT_EQ(accounts->passkeys("acc1").size(), 1u);
+  EXPECT_EQ(accounts->unusedRecoveryCodes("acc1").size(), 1u);
+  EXPECT_EQ(again.events("waiting00001").size(), 1u);
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path + ext);
 }
 
 TEST(SqliteUpgrade, AVersionThreeDatabaseGainsTheAccountsAndKeepsItsTables) {
@@ -171,6 +235,7 @@ TEST(SqliteUpgrade, AVersionOneDatabaseGainsRematchesAndKeepsItsGames) {
                   ->reserve("192.0.2.1", "new000000002", 10, CreationLimits{})
                   .reserved);
   EXPECT_FALSE(openAccountStore(path.string(), Durability::Normal)->nameTaken("alice"));
+  EXPECT_TRUE(openRatingStore(path.string(), Durability::Normal)->ratings("acc1").empty());
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + ext);
 }
 
