@@ -8,7 +8,7 @@ namespace pg {
 
 namespace {
 
-constexpr std::array<ErrorEntry, 50> kCatalog{{
+constexpr std::array<ErrorEntry, 53> kCatalog{{
     {Err::BadJson, "bad-json", 400, "A message must be one JSON object.", false},
     {Err::BadRequest, "bad-request", 400, "The request is malformed.", true},
     {Err::UnknownCommand, "unknown-command", 400, "Unknown command.", false},
@@ -81,6 +81,11 @@ constexpr std::array<ErrorEntry, 50> kCatalog{{
     {Err::LastPasskey, "last-passkey", 409,
      "This is the account's last passkey: add another before removing it.", false},
     {Err::NoSuchPasskey, "no-such-passkey", 404, "This account has no such passkey.", false},
+    {Err::NoSuchPlayer, "no-such-player", 404, "There is no player of that name.", false},
+    {Err::SeatTaken, "seat-taken", 409, "This seat of a rated game is another player's.", false},
+    {Err::SamePlayer, "same-player", 409,
+     "You hold the other seat of this rated game already: a rated game is between two players.",
+     false},
 }};
 
 }  // namespace

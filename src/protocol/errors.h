@@ -75,6 +75,10 @@ enum class Err : uint8_t {
   RecoveryFailed,
   LastPasskey,
   NoSuchPasskey,
+  // Ratings (docs/protocol.md, "Rated games").
+  NoSuchPlayer,
+  SeatTaken,
+  SamePlayer,
 };
 
 struct ErrorEntry {

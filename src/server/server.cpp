@@ -67,6 +67,7 @@ struct Server::Impl {
   std::unique_ptr<CreationStore> creations;  // and its counts of tables created per address
   std::unique_ptr<CreationGate> gate;
   std::unique_ptr<AccountStore> accounts;  // the players' accounts, passkeys and sessions
+  std::unique_ptr<RatingStore> ratings;    // and their seats of rated games and ratings
   net::thread_pool bots;
   // The API's requests that read the store (HttpApi's `reads`): never on a network thread.
   net::thread_pool reads{2};
@@ -90,6 +91,7 @@ struct Server::Impl {
         creations(openCreationStore(settings.db_path, settings.durability)),
         gate(std::make_unique<CreationGate>(*creations, settings.limits, &metrics)),
         accounts(openAccountStore(settings.db_path, settings.durability)),
+        ratings(openRatingStore(settings.db_path, settings.durability)),
         bots(static_cast<std::size_t>(std::max(1, settings.bot_threads))) {}
 };
 
@@ -112,7 +114,7 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
       *m.registry, *m.store, m.settings, &m.metrics, m.lobby.get(), m.gate.get(),
       [pool = &m.bots](std::function<void()> job) { net::post(*pool, std::move(job)); },
       [pool = &m.reads](std::function<void()> job) { net::post(*pool, std::move(job)); },
-      m.accounts.get());
+      m.accounts.get(), m.ratings.get());
   m.ctx = std::shared_ptr<ServerContext>(
       new ServerContext(m.settings, *m.registry, *m.api, &m.metrics));
   // A join of a table not in memory loads it there too (TableRegistry::find reads the store).

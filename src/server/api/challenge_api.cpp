@@ -44,12 +44,13 @@ HttpReply noSuchChallenge() {
 
 ChallengeApi::ChallengeApi(TableRegistry& registry, ChallengeStore& store,
                            const ServerSettings& settings, CreationGate* creations,
-                           Metrics* metrics)
+                           Metrics* metrics, const AccountSessions* sessions)
     : registry_(registry),
       store_(store),
       settings_(settings),
       creations_(creations),
-      metrics_(metrics) {}
+      metrics_(metrics),
+      sessions_(sessions) {}
 
 HttpReply ChallengeApi::handle(const HttpRequest& req, std::string_view path) const {
   const bool get = req.method == "GET" || req.method == "HEAD";
@@ -97,6 +98,12 @@ HttpReply ChallengeApi::list() const {
 
 HttpReply ChallengeApi::create(const HttpRequest& req) const {
   const ChallengeRequest r = parseChallengeRequest(req.body);  // 400 before anything is stored
+  // A rated game is chosen by a signed-in player (each player's seat becomes theirs when their
+  // page takes it: POST /api/tables/<id>/seat).
+  if (r.listing.value("rated", false)) {
+    if (!sessions_) throw ProtocolError("this server has no accounts: no game is rated");
+    if (!sessions_->signedIn(req)) return errorReply(Error::of(Err::NotSignedIn));
+  }
   const ServerLimits& l = settings_.limits;
   NewChallenge c;
   c.id = newTableId();

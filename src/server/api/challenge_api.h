@@ -8,6 +8,7 @@
 
 #include <string_view>
 
+#include "server/api/account_sessions.h"
 #include "server/api/creation_gate.h"
 #include "server/api/http_types.h"
 #include "server/node/server_settings.h"
@@ -21,7 +22,8 @@ class ChallengeApi {
   /// Everything referred to outlives the ChallengeApi. Without `creations`, a challenge's table
   /// is not counted among its creator's tables; `metrics` may be null.
   ChallengeApi(TableRegistry& registry, ChallengeStore& store, const ServerSettings& settings,
-               CreationGate* creations = nullptr, Metrics* metrics = nullptr);
+               CreationGate* creations = nullptr, Metrics* metrics = nullptr,
+               const AccountSessions* sessions = nullptr);
   /// Answers a request whose path is /api/challenges or under it. A creation waits here for
   /// the store. Throws StoreError (the caller answers store-failed).
   HttpReply handle(const HttpRequest& req, std::string_view path) const;
@@ -37,6 +39,7 @@ class ChallengeApi {
   const ServerSettings& settings_;
   CreationGate* creations_;
   Metrics* metrics_;
+  const AccountSessions* sessions_;
 };
 
 }  // namespace pg

@@ -11,7 +11,7 @@ ChallengeRequest parseChallengeRequest(const std::string& body) {
   const Json j = body.empty() ? Json::object() : Json::parse(body, nullptr, false);
   if (j.is_discarded()) throw ProtocolError("The body is not valid JSON.");
   if (!j.is_object()) throw ProtocolError("the challenge must be a JSON object");
-  static const std::set<std::string> known{"rules", "clock", "color", "name"};
+  static const std::set<std::string> known{"rules", "clock", "color", "name", "rated"};
   for (const auto& [k, v] : j.items())
     if (!known.count(k)) throw ProtocolError("unknown field '" + k + "'");
   ChallengeRequest r;
@@ -36,6 +36,7 @@ ChallengeRequest parseChallengeRequest(const std::string& body) {
   Json t{{"mode", "online"}};
   if (j.contains("rules")) t["rules"] = j.at("rules");
   if (j.contains("clock")) t["clock"] = j.at("clock");
+  if (j.contains("rated")) t["rated"] = j.at("rated");
   // The table's own check of names (length, control characters) holds for the creator's.
   if (!r.name.empty()) t["names"] = Json{{std::string(colorName(r.creator)), r.name}};
   const TableSetup setup = setupFromJson(t);  // throws ProtocolError: rules, clock or name
@@ -43,7 +44,8 @@ ChallengeRequest parseChallengeRequest(const std::string& body) {
   r.listing = Json{{"rules", rulesToJson(setup.rules)},
                    {"clock", clockSetupToJson(setup.clock)},
                    {"color", std::string(colorName(r.creator))},
-                   {"name", r.name.empty() ? Json(nullptr) : Json(r.name)}};
+                   {"name", r.name.empty() ? Json(nullptr) : Json(r.name)},
+                   {"rated", setup.rated}};
   return r;
 }
 

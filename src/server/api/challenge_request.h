@@ -17,12 +17,12 @@ struct ChallengeRequest {
   Color creator = Color::Black;  ///< the creator's colour, decided
   std::string name;              ///< the creator's display name; may be empty
   /// What the lobby shows: {"rules" (complete, as the table's info has them), "clock",
-  /// "color" (the creator's), "name" (or null)}. Holds no secret.
+  /// "color" (the creator's), "name" (or null), "rated"}. Holds no secret.
   Json listing;
 };
 
-/// Parses and checks a request body ({"rules", "clock", "color", "name"}, every field
-/// optional; color black, white or random, the default). Throws ProtocolError with a plain
+/// Parses and checks a request body ({"rules", "clock", "color", "name", "rated"}, every
+/// field optional; color black, white or random, the default). Throws ProtocolError with a plain
 /// English reason.
 ChallengeRequest parseChallengeRequest(const std::string& body);
 

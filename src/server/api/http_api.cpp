@@ -60,7 +60,21 @@ bool isAccountPath(std::string_view path) {
 /// loaded), the archive, the lobby (its listing, a challenge made or taken).
 bool readsTheStore(std::string_view path) {
   return startsWith(path, "/api/tables/") || startsWith(path, "/api/games/") ||
-         path == "/api/challenges" || startsWith(path, "/api/challenges/") || isAccountPath(path);
+         path == "/api/challenges" || startsWith(path, "/api/challenges/") || isAccountPath(path) ||
+         startsWith(path, "/api/players/") || path == "/api/leaderboard" ||
+         startsWith(path, "/api/leaderboard/");
+}
+
+/// "/api/tables/<id>/seat" -> "<id>"; nullopt for any other path.
+std::optional<std::string> seatTable(std::string_view path) {
+  if (!startsWith(path, "/api/tables/") || !endsWith(path, "/seat")) return std::nullopt;
+  return std::string(path.substr(12, path.size() - 12 - 5));
+}
+
+/// Whether a creation's body asks for a rated game (a malformed body is refused later).
+bool asksRated(const std::string& body) {
+  const Json j = Json::parse(body, nullptr, false);
+  return j.is_object() && j.contains("rated") && j.at("rated") == true;
 }
 
 /// "/api/games/<id>/belief" -> "<id>"; nullopt for any other path.
@@ -112,7 +126,7 @@ struct HttpApi::Finished {
 
 HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
                  Metrics* metrics, ChallengeStore* challenges, CreationGate* creations,
-                 Offload offload, Offload reads, AccountStore* accounts)
+                 Offload offload, Offload reads, AccountStore* accounts, RatingStore* ratings)
     : registry_(registry),
       store_(store),
       settings_(settings),
@@ -121,9 +135,12 @@ HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& se
       files_(settings.web_dir, vendorFolderFor(settings.web_dir)),
       offload_(std::move(offload)),
       reads_(std::move(reads)) {
-  if (challenges)
-    lobby_ = std::make_unique<ChallengeApi>(registry, *challenges, settings, creations, metrics);
   if (accounts) accounts_ = std::make_unique<AccountApi>(*accounts, settings, metrics);
+  if (accounts && ratings)
+    ratings_ = std::make_unique<RatingApi>(store, *accounts, *ratings, accounts_->sessions());
+  if (challenges)
+    lobby_ = std::make_unique<ChallengeApi>(registry, *challenges, settings, creations, metrics,
+                                            ratings_ ? &accounts_->sessions() : nullptr);
 }
 
 std::string HttpApi::origin(const HttpRequest& req) const {
@@ -182,9 +199,33 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
         return errorReply(Error::detail(Err::MethodNotAllowed, "Use POST."));
       return createTable(req);
     }
+    if (const auto seat = seatTable(path); seat && ratings_) {
+      if (req.method != "POST")
+        return errorReply(Error::detail(Err::MethodNotAllowed, "Use POST."));
+      if (!isTableId(*seat)) return errorReply(Error::of(Err::NoSuchTable));
+      return ratings_->takeSeat(req, *seat);
+    }
     if (startsWith(path, "/api/tables/")) {
       if (!get) return errorReply(Error::detail(Err::MethodNotAllowed, "Use GET."));
       return tableInfo(std::string(path.substr(12)));
+    }
+    if (ratings_ && startsWith(path, "/api/players/")) {
+      if (!get) return errorReply(Error::detail(Err::MethodNotAllowed, "Use GET."));
+      const auto decoded = staticPath(path);  // percent-decoded: "api/players/<name>"
+      if (!decoded || decoded->size() <= 12 || decoded->find('/', 12) != std::string::npos)
+        return errorReply(Error::of(Err::NoSuchPlayer));
+      return ratings_->player(std::string_view(*decoded).substr(12));
+    }
+    if (ratings_ && (path == "/api/leaderboard" || startsWith(path, "/api/leaderboard/"))) {
+      if (!get) return errorReply(Error::detail(Err::MethodNotAllowed, "Use GET."));
+      return ratings_->leaderboard(path.size() > 17 ? path.substr(17) : std::string_view{});
+    }
+    if (ratings_ && path == "/api/account/games") {
+      if (req.method != "POST")
+        return errorReply(Error::detail(Err::MethodNotAllowed, "Use POST."));
+      if (req.origin.empty() || req.origin != origin(req))
+        return errorReply(Error::of(Err::BadOrigin));
+      return ratings_->attachGames(req);
     }
     if (lobby_ && (path == "/api/challenges" || startsWith(path, "/api/challenges/")))
       return lobby_->handle(req, path);
@@ -257,8 +298,11 @@ std::optional<HttpReply> HttpApi::refuseOrigin(const HttpRequest& req) const {
 
 void HttpApi::handleAsync(const HttpRequest& req, ReplyFn reply) const {
   if (auto refused = refuseOrigin(req)) return reply(std::move(*refused));
-  if (req.method == "POST" && pathOf(req.target) == "/api/tables")
+  if (req.method == "POST" && pathOf(req.target) == "/api/tables") {
+    if (ratings_ && reads_ && asksRated(req.body))
+      return reads_([this, req, reply = std::move(reply)] { createRatedAsync(req, reply); });
     return createTableAsync(req, std::move(reply));
+  }
   if (offload_ && (req.method == "GET" || req.method == "HEAD") && beliefGame(pathOf(req.target))) {
     if (auto quick = beliefAtOnce(req.target)) return reply(std::move(*quick));
     // Reading the log and sampling take a while: not on the network thread.
@@ -269,6 +313,38 @@ void HttpApi::handleAsync(const HttpRequest& req, ReplyFn reply) const {
   if (reads_ && readsTheStore(pathOf(req.target)))
     return reads_([this, req, reply = std::move(reply)] { reply(handle(req)); });
   reply(handle(req));
+}
+
+void HttpApi::createRatedAsync(const HttpRequest& req, ReplyFn reply) const {
+  std::optional<Account> who;
+  try {
+    who = accounts_->sessions().signedIn(req);
+  } catch (const StoreError& e) {
+    spdlog::error("store failure on POST /api/tables: {}", e.what());
+    return reply(storeFailed());
+  }
+  if (!who) return reply(errorReply(Error::of(Err::NotSignedIn)));
+  // The computer's seat is its level's from the start; a person's seat becomes theirs when
+  // they take it (POST /api/tables/<id>/seat).
+  createTableAsync(req, [this, reply](HttpReply r) {
+    if (r.status != 201) return reply(std::move(r));
+    const Json created = Json::parse(r.body, nullptr, false);
+    const Json computer =
+        created.is_object() ? created.at("info").value("computer", Json()) : Json();
+    if (!computer.is_object()) return reply(std::move(r));
+    // Not on the store's writer thread, which answered the creation.
+    reads_([this, created, computer, r = std::move(r), reply]() mutable {
+      try {
+        ratings_->bindComputer(created.at("table").get<std::string>(),
+                               computer.at("color") == "black" ? kBlackSeat : kWhiteSeat,
+                               computer.at("strength").get<std::string>());
+      } catch (const StoreError& e) {
+        spdlog::error("store failure binding a computer seat: {}", e.what());
+        return reply(storeFailed());
+      }
+      reply(std::move(r));
+    });
+  });
 }
 
 void HttpApi::createTableAsync(const HttpRequest& req, ReplyFn reply) const {
@@ -317,7 +393,9 @@ HttpReply HttpApi::tableInfo(const std::string& id) const {
     return r;
   }
   if (!table) return errorReply(Error::of(Err::NoSuchTable));
-  return jsonReply(200, table->info());
+  Json info = table->info();
+  if (ratings_ && info.value("rated", false)) info["players"] = ratings_->seatPlayers(id);
+  return jsonReply(200, info);
 }
 
 std::optional<HttpReply> HttpApi::refuseUnfinished(const std::string& id, Finished& out,
@@ -423,6 +501,8 @@ HttpReply HttpApi::game(const std::string& id, bool sgf) const {
                         {"reveal", revealToJson(reveal, setup.rules.size)},
                         {"record", record},
                         {"chat", chat},
+                        {"rated", setup.rated},
+                        {"rating_changes", ratings_ ? ratings_->changesOf(id) : Json::array()},
                         {"created_at", rec.created_at},
                         {"finished_at", *rec.finished_at}});
 }

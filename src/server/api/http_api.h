@@ -13,6 +13,7 @@
 #include "server/api/challenge_api.h"
 #include "server/api/creation_gate.h"
 #include "server/api/http_types.h"
+#include "server/api/rating_api.h"
 #include "server/api/static_files.h"
 #include "server/node/metrics.h"
 #include "server/node/server_settings.h"
@@ -34,11 +35,12 @@ class HttpApi {
   /// must all have run or been dropped before the HttpApi goes.
   /// Without `creations`, creating tables has no limit per address. Without `accounts`, the
   /// account endpoints are 404; with them, a sign-up's end and a recovery (Argon2id) run in
-  /// `offload`, the other account requests in `reads`.
+  /// `offload`, the other account requests in `reads`. With both `accounts` and `ratings`,
+  /// rated games, the players' pages and the leaderboard are served.
   HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
           Metrics* metrics = nullptr, ChallengeStore* challenges = nullptr,
           CreationGate* creations = nullptr, Offload offload = nullptr, Offload reads = nullptr,
-          AccountStore* accounts = nullptr);
+          AccountStore* accounts = nullptr, RatingStore* ratings = nullptr);
   /// Answers one request. Safe from any thread. A creation waits here for the store.
   HttpReply handle(const HttpRequest& req) const;
   using ReplyFn = std::function<void(HttpReply)>;
@@ -51,6 +53,9 @@ class HttpApi {
 
  private:
   HttpReply createTable(const HttpRequest& req) const;
+  /// A rated table's creation: needs a signed-in player; the computer's seat is its level's.
+  /// Runs with the reads (it reads the session); then as createTableAsync.
+  void createRatedAsync(const HttpRequest& req, ReplyFn reply) const;
   void createTableAsync(const HttpRequest& req, ReplyFn reply) const;
   HttpReply tableInfo(const std::string& id) const;
   HttpReply game(const std::string& id, bool sgf) const;
@@ -79,8 +84,9 @@ class HttpApi {
   Metrics* metrics_;
   CreationGate* creations_;
   StaticFiles files_;
-  std::unique_ptr<ChallengeApi> lobby_;   // null without a ChallengeStore
   std::unique_ptr<AccountApi> accounts_;  // null without an AccountStore
+  std::unique_ptr<RatingApi> ratings_;    // null without an AccountStore and a RatingStore
+  std::unique_ptr<ChallengeApi> lobby_;   // null without a ChallengeStore
   Offload offload_;
   Offload reads_;
   mutable BeliefCache belief_cache_{16};

@@ -417,6 +417,9 @@ HttpReply StaticFiles::serve(std::string_view target, std::string_view if_none_m
     immutable = !version_.empty() && rel->compare(2, slash - 2, version_) == 0;
     rel->erase(0, slash + 1);
   }
+  // A player's page (/@/<name>) is the page itself, which reads the name from its address.
+  if (rel->rfind("@/", 0) == 0 && rel->size() > 2 && rel->find('/', 2) == std::string::npos)
+    *rel = "index.html";
   if (*rel == "index.html" && !page_.empty()) {  // the page is never kept without asking
     HttpReply reply;
     reply.content_type = std::string(mimeType(*rel));

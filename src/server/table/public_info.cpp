@@ -19,6 +19,9 @@ Json PublicInfo::build(const std::string& id, const TableSetup& setup, int64_t c
   Json info = setupToJson(setup);
   info["clock"] = clockSetupToJson(setup.clock);  // with its kind
   info["table"] = id;
+  info["rated"] = setup.rated;
+  const auto category = ratingCategoryOf(setup);
+  info["category"] = category ? Json(*category) : Json(nullptr);
   Json seats = Json::object();
   for (Color c : {Color::Black, Color::White}) {
     const auto& since = away.away_since[c == Color::Black ? 0 : 1];

@@ -16,6 +16,7 @@
 #include "server/table/event_rows.h"
 #include "server/table/join_gate.h"
 #include "server/table/messages.h"
+#include "server/table/rated_end.h"
 #include "server/table/table_replay.h"
 
 namespace pg {
@@ -273,9 +274,13 @@ void Table::commit(std::size_t before, int turn_before, const std::shared_ptr<Pe
   const int64_t now = nowMs();
   std::vector<StoredEvent> rows = storedRows(referee_->log(), before, now, setup_.rules.size);
   std::optional<StoredEnd> end;
-  if (referee_->over()) end = StoredEnd{now, resultToJson(referee_->result()).dump()};
+  std::optional<RatedEnd> rated;
+  if (referee_->over()) {
+    end = StoredEnd{now, resultToJson(referee_->result()).dump()};
+    rated = ratedEndOf(setup_, referee_->result());
+  }
   writer_.store(
-      AppendEvents{id_, std::move(rows), std::move(end)},
+      AppendEvents{id_, std::move(rows), std::move(end), std::move(rated)},
       {.what = "an event, rolled back",
        .told = actor,
        .stored = [this, before, turn_before, now] { committed(before, turn_before, now); },

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "protocol/client_message.h"
+#include "rating/category.h"
 #include "rules/assert.h"
 
 namespace pg {
@@ -114,7 +115,7 @@ const std::vector<std::string>& computerStrengths() {
 
 TableSetup setupFromJson(const Json& j) {
   if (!j.is_object()) throw ProtocolError("the table setup must be a JSON object");
-  static const std::set<std::string> known{"rules", "mode", "computer", "clock", "names"};
+  static const std::set<std::string> known{"rules", "mode", "computer", "clock", "names", "rated"};
   for (const auto& [k, v] : j.items())
     if (!known.count(k)) throw ProtocolError("unknown field '" + k + "'");
   TableSetup s;
@@ -177,7 +178,31 @@ TableSetup setupFromJson(const Json& j) {
     s.black_name = default_black;
     s.white_name = default_white;
   }
+  if (j.contains("rated") && !j.at("rated").is_null()) {
+    if (!j.at("rated").is_boolean()) throw ProtocolError("'rated' must be true or false");
+    s.rated = j.at("rated").get<bool>();
+  }
+  if (s.rated) {
+    if (s.mode == TableMode::Hotseat) throw ProtocolError("a game on one device is not rated");
+    if (s.rules.handicap > 0 || s.rules.atari_go || s.rules.topology != Topology::Planar)
+      throw ProtocolError("a rated game is plain Phantom Go: no handicap, Atari Go or torus");
+    if (!ratingCategoryOf(s))
+      throw ProtocolError("rated games are played on boards of 5x5 to 9x9, 13x13 and 19x19");
+  }
   return s;
+}
+
+std::optional<std::string> ratingCategoryOf(const TableSetup& s) {
+  if (!s.rated) return std::nullopt;
+  std::optional<int64_t> main_ms, increment_ms;
+  if (s.clock && !s.clock->correspondence()) {
+    main_ms = s.clock->main_ms;
+    increment_ms = s.clock->increment_ms;
+  }
+  const auto c =
+      rating::categoryOf(s.rules.size, main_ms, increment_ms, s.clock && s.clock->correspondence());
+  if (!c) return std::nullopt;
+  return rating::categoryName(*c);
 }
 
 Json clockSetupToJson(const std::optional<ClockSetup>& c) {
@@ -207,6 +232,7 @@ Json setupToJson(const TableSetup& s) {
          {"clock", storedClockJson(s.clock)},
          {"names", Json{{"black", s.black_name}, {"white", s.white_name}}}};
   j["computer"] = computerToJson(s);
+  if (s.rated) j["rated"] = true;  // absent when not: an unrated setup is stored as before
   return j;
 }
 

@@ -50,6 +50,10 @@ struct TableSetup {
   std::optional<ClockSetup> clock;
   std::string black_name = "Black";
   std::string white_name = "White";
+  /// A rated game (docs/protocol.md, "Rated games"): chosen at creation by a signed-in player,
+  /// between people online or against a computer level; plain Phantom Go on a board that has a
+  /// rating category, without handicap, Atari Go or torus.
+  bool rated = false;
   bool operator==(const TableSetup&) const = default;
 
   /// Whether a person (not the computer) holds the seat of colour c.
@@ -62,6 +66,10 @@ struct TableSetup {
     return mode == TableMode::Online && clock && !clock->correspondence();
   }
 };
+
+/// The rating category of a rated game ("small-rapid", ...: rating/category.h), or nullopt for a
+/// game that is not rated.
+std::optional<std::string> ratingCategoryOf(const TableSetup& s);
 
 /// The strengths a computer seat may have, in order.
 const std::vector<std::string>& computerStrengths();
