@@ -1,5 +1,6 @@
 // PgAccountStore (pg_account_store.h): the players' accounts in the PostgreSQL database.
 #include "store/pg_account_store.h"
+#include "store/pg_migrations.h"
 
 #include <algorithm>
 
@@ -91,14 +92,9 @@ struct Taken {};
 }  // namespace
 
 PgAccountStore::PgAccountStore(const std::string& conninfo) : db_(conninfo) {
-  const int64_t version = db_.run("reading the schema version", [](pq::Connection& c) {
-    const pq::Result r = c.exec("reading the schema version",
-                                "SELECT coalesce(max(version), 0) FROM schema_migrations");
-    return pq::int64At(r.get(), 0, 0);
+  db_.run("reading the schema version", [](pq::Connection& c) {
+    pq::requireSchema(c, kFirstSchemaWithAccounts, "the accounts");
   });
-  if (version < kFirstSchemaWithAccounts)
-    throw StoreError("the database has schema version " + std::to_string(version) +
-                     ", without the accounts: open it as a PgStore first");
 }
 
 PgAccountStore::~PgAccountStore() = default;

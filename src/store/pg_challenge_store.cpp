@@ -1,4 +1,5 @@
 #include "store/pg_challenge_store.h"
+#include "store/pg_migrations.h"
 
 #include <algorithm>
 
@@ -17,14 +18,8 @@ std::string num(int64_t v) {
 }  // namespace
 
 PgChallengeStore::PgChallengeStore(const std::string& conninfo) : db_(conninfo) {
-  const int64_t version = db_.run("reading the schema version", [](pq::Connection& c) {
-    const pq::Result r = c.exec("reading the schema version",
-                                "SELECT coalesce(max(version), 0) FROM schema_migrations");
-    return pq::int64At(r.get(), 0, 0);
-  });
-  if (version < kFirstSchemaWithChallenges)
-    throw StoreError("the database has schema version " + std::to_string(version) +
-                     ", without the lobby: open it as a PgStore first");
+  db_.run("reading the schema version",
+          [](pq::Connection& c) { pq::requireSchema(c, kFirstSchemaWithChallenges, "the lobby"); });
 }
 
 PgChallengeStore::~PgChallengeStore() = default;

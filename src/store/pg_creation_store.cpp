@@ -1,6 +1,7 @@
 #include "store/pg_creation_store.h"
 
 #include "store/creation_counts.h"
+#include "store/pg_migrations.h"
 
 namespace pg {
 
@@ -16,14 +17,9 @@ std::string num(int64_t v) {
 
 PgCreationStore::PgCreationStore(const std::string& conninfo)
     : db_(conninfo, "SET synchronous_commit = off") {  // see the header: a lost count is harmless
-  const int64_t version = db_.run("reading the schema version", [](pq::Connection& c) {
-    const pq::Result r = c.exec("reading the schema version",
-                                "SELECT coalesce(max(version), 0) FROM schema_migrations");
-    return pq::int64At(r.get(), 0, 0);
+  db_.run("reading the schema version", [](pq::Connection& c) {
+    pq::requireSchema(c, kFirstSchemaWithCreations, "the creation counts");
   });
-  if (version < kFirstSchemaWithCreations)
-    throw StoreError("the database has schema version " + std::to_string(version) +
-                     ", without the creation counts: open it as a PgStore first");
 }
 
 PgCreationStore::~PgCreationStore() = default;

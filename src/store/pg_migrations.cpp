@@ -218,4 +218,13 @@ void migrate(Connection& c) {
   }
 }
 
+void requireSchema(Connection& c, int first_version, const char* what) {
+  const Result r = c.exec("reading the schema version",
+                          "SELECT coalesce(max(version), 0) FROM schema_migrations");
+  const int64_t version = int64At(r.get(), 0, 0);
+  if (version < first_version)
+    throw StoreError("the database has schema version " + std::to_string(version) + ", without " +
+                     what + ": open it as a PgStore first");
+}
+
 }  // namespace pg::pq

@@ -25,4 +25,9 @@ int latestSchemaVersion();
 /// on any failure (then nothing changed).
 void migrate(Connection& c);
 
+/// For a store that shares the database and opens after PgStore migrated it: throws StoreError
+/// ("..., without <what>: open it as a PgStore first") when the database's version is below
+/// `first_version`, the one that made that store's tables.
+void requireSchema(Connection& c, int first_version, const char* what);
+
 }  // namespace pg::pq

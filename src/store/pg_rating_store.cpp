@@ -1,5 +1,6 @@
 // PgRatingStore (pg_rating_store.h): the players' ratings in the PostgreSQL database.
 #include "store/pg_rating_store.h"
+#include "store/pg_migrations.h"
 
 namespace pg {
 
@@ -39,14 +40,8 @@ std::optional<std::string> seatOf(pq::Connection& db, const std::string& table_i
 }  // namespace
 
 PgRatingStore::PgRatingStore(const std::string& conninfo) : db_(conninfo) {
-  const int64_t version = db_.run("reading the schema version", [](pq::Connection& c) {
-    const pq::Result r = c.exec("reading the schema version",
-                                "SELECT coalesce(max(version), 0) FROM schema_migrations");
-    return pq::int64At(r.get(), 0, 0);
-  });
-  if (version < kFirstSchemaWithRatings)
-    throw StoreError("the database has schema version " + std::to_string(version) +
-                     ", without the ratings: open it as a PgStore first");
+  db_.run("reading the schema version",
+          [](pq::Connection& c) { pq::requireSchema(c, kFirstSchemaWithRatings, "the ratings"); });
 }
 
 PgRatingStore::~PgRatingStore() = default;

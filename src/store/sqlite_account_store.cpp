@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "store/sqlite_guard.h"
+#include "store/sqlite_sibling.h"
 
 namespace pg {
 
@@ -84,18 +85,9 @@ std::optional<Account> accountWhere(SQLite::Database& db, const char* column,
 
 }  // namespace
 
-SqliteAccountStore::SqliteAccountStore(const std::string& path, Durability durability) {
-  guarded("opening the accounts", [&] {
-    db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE);
-    db_->setBusyTimeout(5000);
-    db_->exec(durability == Durability::Full ? "PRAGMA synchronous=FULL"
-                                             : "PRAGMA synchronous=NORMAL");
-    db_->exec("PRAGMA foreign_keys=ON");
-    const int version = db_->execAndGet("PRAGMA user_version").getInt();
-    if (version < kFirstSchemaWithAccounts)
-      throw StoreError("the database has schema version " + std::to_string(version) +
-                       ", without the accounts: open it as a SqliteStore first");
-  });
+SqliteAccountStore::SqliteAccountStore(const std::string& path, Durability durability)
+    : db_(sqlite::openSibling(
+          path, {"the accounts", kFirstSchemaWithAccounts, durability == Durability::Full, true})) {
 }
 
 SqliteAccountStore::~SqliteAccountStore() = default;

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "store/sqlite_guard.h"
+#include "store/sqlite_sibling.h"
 
 namespace pg {
 
@@ -18,17 +19,9 @@ constexpr int64_t kForgetAfterMs = 24 * kHourMs;
 
 }  // namespace
 
-SqliteChallengeStore::SqliteChallengeStore(const std::string& path, Durability durability) {
-  guarded("opening the lobby", [&] {
-    db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE);
-    db_->setBusyTimeout(5000);
-    db_->exec(durability == Durability::Full ? "PRAGMA synchronous=FULL"
-                                             : "PRAGMA synchronous=NORMAL");
-    const int version = db_->execAndGet("PRAGMA user_version").getInt();
-    if (version < kFirstSchemaWithChallenges)
-      throw StoreError("the database has schema version " + std::to_string(version) +
-                       ", without the lobby: open it as a SqliteStore first");
-  });
+SqliteChallengeStore::SqliteChallengeStore(const std::string& path, Durability durability)
+    : db_(sqlite::openSibling(
+          path, {"the lobby", kFirstSchemaWithChallenges, durability == Durability::Full, false})) {
 }
 
 SqliteChallengeStore::~SqliteChallengeStore() = default;

@@ -4,6 +4,7 @@
 
 #include "store/creation_counts.h"
 #include "store/sqlite_guard.h"
+#include "store/sqlite_sibling.h"
 
 namespace pg {
 
@@ -15,17 +16,10 @@ constexpr int kFirstSchemaWithCreations = 3;
 
 }  // namespace
 
-SqliteCreationStore::SqliteCreationStore(const std::string& path) {
-  guarded("opening the creation counts", [&] {
-    db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE);
-    db_->setBusyTimeout(5000);
-    db_->exec("PRAGMA synchronous=NORMAL");  // see the header: a lost count is harmless
-    const int version = db_->execAndGet("PRAGMA user_version").getInt();
-    if (version < kFirstSchemaWithCreations)
-      throw StoreError("the database has schema version " + std::to_string(version) +
-                       ", without the creation counts: open it as a SqliteStore first");
-  });
-}
+// synchronous=NORMAL: a lost count is harmless (see the header).
+SqliteCreationStore::SqliteCreationStore(const std::string& path)
+    : db_(sqlite::openSibling(path,
+                              {"the creation counts", kFirstSchemaWithCreations, false, false})) {}
 
 SqliteCreationStore::~SqliteCreationStore() = default;
 

@@ -4,6 +4,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include "store/sqlite_guard.h"
+#include "store/sqlite_sibling.h"
 
 namespace pg {
 
@@ -35,19 +36,9 @@ std::optional<std::string> seatOf(SQLite::Database& db, const std::string& table
 
 }  // namespace
 
-SqliteRatingStore::SqliteRatingStore(const std::string& path, Durability durability) {
-  guarded("opening the ratings", [&] {
-    db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE);
-    db_->setBusyTimeout(5000);
-    db_->exec(durability == Durability::Full ? "PRAGMA synchronous=FULL"
-                                             : "PRAGMA synchronous=NORMAL");
-    db_->exec("PRAGMA foreign_keys=ON");
-    const int version = db_->execAndGet("PRAGMA user_version").getInt();
-    if (version < kFirstSchemaWithRatings)
-      throw StoreError("the database has schema version " + std::to_string(version) +
-                       ", without the ratings: open it as a SqliteStore first");
-  });
-}
+SqliteRatingStore::SqliteRatingStore(const std::string& path, Durability durability)
+    : db_(sqlite::openSibling(
+          path, {"the ratings", kFirstSchemaWithRatings, durability == Durability::Full, true})) {}
 
 SqliteRatingStore::~SqliteRatingStore() = default;
 
