@@ -2,6 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <functional>
+#include <variant>
+
 #include "passkey/recovery_codes.h"
 #include "passkey/signature.h"
 #include "protocol/client_message.h"
@@ -78,6 +81,13 @@ passkey::Bytes newChallenge() {
 HttpReply withCookie(HttpReply r, std::string cookie) {
   r.headers.emplace_back("Set-Cookie", std::move(cookie));
   return r;
+}
+
+/// What the store keeps of new recovery codes: their Argon2id hashes.
+std::vector<std::string> hashesOf(const std::vector<std::string>& codes) {
+  std::vector<std::string> hashes;
+  for (const std::string& code : codes) hashes.push_back(passkey::hashRecoveryCode(code));
+  return hashes;
 }
 
 /// The hash a recovery compares with when the account has fewer codes than kRecoveryCodes (or
@@ -183,30 +193,45 @@ HttpReply AccountApi::signUpBegin(const HttpRequest& req) const {
       200, Json{{"ceremony", b.id}, {"options", creationOptions(b.challenge, rp, id, name, {})}});
 }
 
-HttpReply AccountApi::signUpFinish(const HttpRequest& req) const {
+std::variant<AccountApi::Registered, HttpReply> AccountApi::registered(
+    const HttpRequest& req, const std::function<bool(const StoredCeremony&)>& ours) const {
   const Json body = accountBodyOf(req, {"ceremony", "credential", "label"});
   const std::string ceremony_id = accountStringOf(body, "ceremony");
   const passkey::Registration reg = registrationFromJson(credentialOf(body));
-  const std::string label = labelOf(body);
-  const int64_t now = unixMsNow();
-  const auto c = store_.takeCeremony(ceremony_id, now);
-  if (!c || c->purpose.rfind(kSignUp, 0) != 0) return errorReply(Error::of(Err::CeremonyExpired));
+  Registered r;
+  r.label = labelOf(body);
+  r.now = unixMsNow();
+  auto c = store_.takeCeremony(ceremony_id, r.now);
+  if (!c || !ours(*c)) return errorReply(Error::of(Err::CeremonyExpired));
+  r.ceremony = std::move(*c);
   const std::string origin = siteOrigin(req, settings_);
-  passkey::Credential cred;
   try {
-    cred = passkey::verifyRegistration({c->challenge, origin, relyingPartyId(origin), true}, reg);
+    const passkey::Credential cred = passkey::verifyRegistration(
+        {r.ceremony.challenge, origin, relyingPartyId(origin), true}, reg);
+    r.passkey = StoredPasskey{cred.id,
+                              r.ceremony.account_id,
+                              static_cast<int32_t>(cred.key.alg),
+                              cred.key.der,
+                              cred.sign_count,
+                              r.label,
+                              r.now,
+                              r.now};
   } catch (const passkey::PasskeyError& e) {
-    spdlog::info("sign-up refused: {}", e.what());
+    spdlog::info("a new passkey refused ({}): {}", r.ceremony.purpose.substr(0, 11), e.what());
     return errorReply(Error::of(Err::PasskeyRefused));
   }
-  const Account a{c->account_id, c->purpose.substr(kSignUp.size()), now};
+  return r;
+}
+
+HttpReply AccountApi::signUpFinish(const HttpRequest& req) const {
+  auto got =
+      registered(req, [](const StoredCeremony& c) { return c.purpose.rfind(kSignUp, 0) == 0; });
+  if (auto* refused = std::get_if<HttpReply>(&got)) return std::move(*refused);
+  const Registered& r = std::get<Registered>(got);
+  const Account a{r.ceremony.account_id, r.ceremony.purpose.substr(kSignUp.size()), r.now};
   const std::vector<std::string> codes = passkey::newRecoveryCodes();
-  std::vector<std::string> hashes;
-  for (const std::string& code : codes) hashes.push_back(passkey::hashRecoveryCode(code));
-  const StoredPasskey key{
-      cred.id, a.id, static_cast<int32_t>(cred.key.alg), cred.key.der, cred.sign_count, label,
-      now,     now};
-  if (!store_.createAccount(a, key, hashes)) return errorReply(Error::of(Err::NameTaken));
+  if (!store_.createAccount(a, r.passkey, hashesOf(codes)))
+    return errorReply(Error::of(Err::NameTaken));
   spdlog::info("account {}: signed up", a.id);
   return withCookie(
       jsonReply(201, Json{{"account", Json{{"name", a.name}, {"created_at", a.created_at}}},
@@ -283,25 +308,11 @@ HttpReply AccountApi::addPasskeyBegin(const HttpRequest& req, const Account& a) 
 }
 
 HttpReply AccountApi::addPasskeyFinish(const HttpRequest& req, const Account& a) const {
-  const Json body = accountBodyOf(req, {"ceremony", "credential", "label"});
-  const std::string ceremony_id = accountStringOf(body, "ceremony");
-  const passkey::Registration reg = registrationFromJson(credentialOf(body));
-  const std::string label = labelOf(body);
-  const int64_t now = unixMsNow();
-  const auto c = store_.takeCeremony(ceremony_id, now);
-  if (!c || c->purpose != kAddPasskey || c->account_id != a.id)
-    return errorReply(Error::of(Err::CeremonyExpired));
-  const std::string origin = siteOrigin(req, settings_);
-  passkey::Credential cred;
-  try {
-    cred = passkey::verifyRegistration({c->challenge, origin, relyingPartyId(origin), true}, reg);
-  } catch (const passkey::PasskeyError& e) {
-    spdlog::info("account {}: a new passkey refused: {}", a.id, e.what());
-    return errorReply(Error::of(Err::PasskeyRefused));
-  }
-  const StoredPasskey key{
-      cred.id, a.id, static_cast<int32_t>(cred.key.alg), cred.key.der, cred.sign_count, label,
-      now,     now};
+  auto got = registered(req, [&a](const StoredCeremony& c) {
+    return c.purpose == kAddPasskey && c.account_id == a.id;
+  });
+  if (auto* refused = std::get_if<HttpReply>(&got)) return std::move(*refused);
+  const StoredPasskey& key = std::get<Registered>(got).passkey;
   if (!store_.addPasskey(key)) return errorReply(Error::of(Err::PasskeyRefused));
   spdlog::info("account {}: added a passkey", a.id);
   return jsonReply(201, Json{{"passkey", passkeyJson(key)}});
@@ -322,9 +333,7 @@ HttpReply AccountApi::removePasskey(const Account& a, std::string_view id) const
 
 HttpReply AccountApi::newRecoveryCodes(const Account& a) const {
   const std::vector<std::string> codes = passkey::newRecoveryCodes();
-  std::vector<std::string> hashes;
-  for (const std::string& code : codes) hashes.push_back(passkey::hashRecoveryCode(code));
-  store_.replaceRecoveryCodes(a.id, hashes);
+  store_.replaceRecoveryCodes(a.id, hashesOf(codes));
   spdlog::info("account {}: new recovery codes", a.id);
   return jsonReply(200, Json{{"recovery_codes", codes}});
 }

@@ -10,9 +10,11 @@
 // a recovery fails the same way, after the same work, whether the name or the code was wrong.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include "server/api/account_limits.h"
 #include "server/api/account_sessions.h"
@@ -49,6 +51,18 @@ class AccountApi {
   HttpReply removePasskey(const Account& a, std::string_view id) const;
   HttpReply newRecoveryCodes(const Account& a) const;
   HttpReply recover(const HttpRequest& req) const;
+  /// A registration's end, checked: the ceremony it took, and the passkey to store (for the
+  /// ceremony's account).
+  struct Registered {
+    StoredCeremony ceremony;
+    StoredPasskey passkey;
+    std::string label;
+    int64_t now = 0;
+  };
+  /// Takes the request's ceremony, which `ours` must accept, and checks its new passkey: the
+  /// result, or the answer that refuses it. Throws ProtocolError, StoreError.
+  std::variant<Registered, HttpReply> registered(
+      const HttpRequest& req, const std::function<bool(const StoredCeremony&)>& ours) const;
   /// A new ceremony of `purpose` for `account_id`: its id and challenge, stored.
   struct Begun;
   Begun begin(const std::string& purpose, const std::string& account_id) const;
