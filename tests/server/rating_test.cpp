@@ -162,6 +162,11 @@ TEST_F(RatingTest, AComputerLevelHasARatingOfItsOwn) {
   ASSERT_EQ(page.at("computer").size(), 1u);
   EXPECT_EQ(page.at("computer")[0].at("level"), "beginner");
   EXPECT_EQ(page.at("computer")[0].at("losses"), 1);
+  const Json board = http("GET", "/api/leaderboard/small-classical").json();
+  ASSERT_EQ(board.at("computer").size(), 1u) << board.dump();
+  EXPECT_EQ(board.at("computer")[0].at("computer"), "beginner");
+  EXPECT_TRUE(board.at("computer")[0].at("provisional"));
+  EXPECT_TRUE(board.at("players").empty()) << "a provisional level is on no leaderboard";
 }
 
 TEST_F(RatingTest, AGuestAttachesTheGamesOfThisDevice) {

@@ -8,6 +8,7 @@
 #include "server/api/account_name.h"
 #include "server/api/http_reply.h"
 #include "server/node/tokens.h"
+#include "server/table/table_setup.h"
 
 namespace pg {
 
@@ -220,10 +221,22 @@ HttpReply RatingApi::leaderboard(std::string_view category) const {
     }
     return players;
   };
+  // Where the computer's levels stand, settled or not, in every category they have played.
+  Json levels = Json::array();
+  for (const std::string& level : computerStrengths())
+    for (const PlayerRating& r : ratings_.ratings(computerPlayerKey(level)))
+      if (category.empty() || r.category == category)
+        levels.push_back(Json{{"computer", level},
+                              {"category", r.category},
+                              {"rating", r.rating},
+                              {"deviation", r.deviation},
+                              {"provisional", provisional(r.deviation)},
+                              {"games", r.games}});
   if (!category.empty()) {
     if (!rating::categoryFromName(category)) return errorReply(Error::of(Err::NotFound));
-    return jsonReply(200,
-                     Json{{"category", category}, {"players", rows(std::string(category), 100)}});
+    return jsonReply(200, Json{{"category", category},
+                               {"players", rows(std::string(category), 100)},
+                               {"computer", levels}});
   }
   Json all = Json::array();
   for (auto board : {rating::Board::Small, rating::Board::Thirteen, rating::Board::Nineteen})
@@ -232,7 +245,7 @@ HttpReply RatingApi::leaderboard(std::string_view category) const {
       const std::string name = rating::categoryName(rating::Category{board, speed});
       all.push_back(Json{{"category", name}, {"players", rows(name, 10)}});
     }
-  return jsonReply(200, Json{{"categories", all}});
+  return jsonReply(200, Json{{"categories", all}, {"computer", levels}});
 }
 
 }  // namespace pg
