@@ -1,9 +1,13 @@
 // The page: one app with hash routes.
 //   #/ (or nothing)           home: what Phantom Go is, and the table setup
 //   #/rules                   the rules page
+//   #/sign-up, #/sign-in      a new account; signing in (a passkey, or a recovery code)
+//   #/account                 the signed-in account (the sign-in page when signed out)
 //   #table=<id>&token=<tok>   a seat at a table (the token stays in the fragment, never sent)
 //   #table=<id>               watching a table
 //   #game=<id>&step=<n>       a finished game's replay at step n (game.js)
+//   #/leaderboard[/<category>] the best settled players of each category, or one's best hundred
+//   /@/<name> (a path)         a player's page (the server serves this page there)
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
@@ -12,11 +16,39 @@ import { HomePage } from './home.js';
 import { RulesPage } from './rules.js';
 import { TablePage } from './table.js';
 import { GamePage } from './game.js';
+import { SignUpPage } from './sign-up.js';
+import { SignInPage } from './sign-in.js';
+import { AccountPage } from './account.js';
+import { useAccount } from './account-state.js';
+import { PlayerPage } from './player-page.js';
+import { LeaderboardPage } from './leaderboard.js';
+import { RatedSeatGate } from './rated-seat.js';
 
-/// The route named by a location hash.
-export function parseRoute(hash) {
+/// The route named by a location's hash (and path: /@/<name> is a player's page).
+export function parseRoute(hash, path = '/') {
+  if (path.startsWith('/@/') && path.length > 3) {
+    let name = path.slice(3);
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      // not percent-encoded text: the name as written
+    }
+    return { page: 'player', name };
+  }
   const h = hash.replace(/^#/, '');
+  if (h === '/leaderboard' || h.startsWith('/leaderboard/') || h.startsWith('/leaderboard?')) {
+    let category = h.startsWith('/leaderboard/') ? h.slice('/leaderboard/'.length) : '';
+    try {
+      category = decodeURIComponent(category);
+    } catch {
+      // as written
+    }
+    return { page: 'leaderboard', category: category || null };
+  }
   if (h.startsWith('/rules')) return { page: 'rules' };
+  if (h.startsWith('/sign-up')) return { page: 'sign-up' };
+  if (h.startsWith('/sign-in')) return { page: 'sign-in' };
+  if (h.startsWith('/account')) return { page: 'account' };
   const params = new URLSearchParams(h);
   const table = params.get('table');
   if (table) return { page: 'table', table, token: params.get('token') };
@@ -29,9 +61,9 @@ export function parseRoute(hash) {
 }
 
 function useHashRoute() {
-  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  const [route, setRoute] = useState(() => parseRoute(location.hash, location.pathname));
   useEffect(() => {
-    const f = () => setRoute(parseRoute(location.hash));
+    const f = () => setRoute(parseRoute(location.hash, location.pathname));
     addEventListener('hashchange', f);
     return () => removeEventListener('hashchange', f);
   }, []);
@@ -44,11 +76,14 @@ function useLanguage() {
   return code;
 }
 
+/// The language menu. On a phone it shows the language's code ("DE"), with the menu itself laid
+/// invisibly over it (the menu still opens and reads as before): the header keeps to one line.
 function LanguagePicker() {
   const code = useLanguage();
   return html`
     <label class="lang">
       <span class="sr-only">${t('nav.language')}</span>
+      <span class="lang-code" aria-hidden="true">${code.toUpperCase()}</span>
       <select
         value=${code}
         onChange=${(e) => setLanguage(e.currentTarget.value, true)}
@@ -58,6 +93,30 @@ function LanguagePicker() {
       </select>
     </label>
   `;
+}
+
+/// The header's account link: "Sign in" when signed out, the account's name when signed in
+/// (nothing until GET /api/account has answered, so that the header does not flicker). On a
+/// phone only its icon shows (an outline of a person, or the name's first letter in a disc),
+/// and the words are there for screen readers: the header keeps to one line at 390 px.
+function AccountLink({ page }) {
+  const { loaded, account } = useAccount();
+  if (!loaded) return null;
+  if (!account)
+    return html`<a class="account-link" href="#/sign-in" data-testid="header-sign-in"
+      aria-current=${page === 'sign-in' ? 'page' : undefined}
+      ><svg class="account-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" stroke-width="2" />
+        <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+      </svg><span class="account-text">${t('nav.signIn')}</span></a
+    >`;
+  const initial = [...account.name][0]?.toLocaleUpperCase() ?? '';
+  return html`<a class="account-link" href="#/account" data-testid="header-account"
+    aria-current=${page === 'account' ? 'page' : undefined}
+    ><span class="account-initial" aria-hidden="true">${initial}</span><span class="account-text"
+      ><span class="sr-only">${t('nav.account')}: </span><span class="account-name">${account.name}</span></span
+    ></a
+  >`;
 }
 
 function Footer() {
@@ -71,6 +130,7 @@ function Footer() {
   return html`
     <footer class="site-footer">
       <span>${t('footer.about')}</span>
+      <a href="#/leaderboard" data-testid="footer-leaderboard">${t('nav.leaderboard')}</a>
       ${info &&
       html`<span class="version" data-testid="version">
         ${t('footer.version', { version: info.version, commit: String(info.commit).slice(0, 12) })}
@@ -87,6 +147,9 @@ function App() {
     if (route.page === 'rules') document.title = `${t('rules.title')} · ${t('site.name')}`;
     else if (route.page === 'home') document.title = t('site.name');
     else if (route.page === 'game') document.title = `${t('game.title')} · ${t('site.name')}`;
+    else if (route.page === 'sign-up') document.title = `${t('signUp.title')} · ${t('site.name')}`;
+    else if (route.page === 'sign-in') document.title = `${t('signIn.title')} · ${t('site.name')}`;
+    else if (route.page === 'account') document.title = `${t('account.title')} · ${t('site.name')}`;
   }, [route.page, code]);
   // After a change of page, the focus goes to the new content (not on the first load).
   const first = useRef(true);
@@ -96,14 +159,22 @@ function App() {
       return;
     }
     document.getElementById('main')?.focus();
-  }, [route.page, route.table, route.token, route.game]);
+  }, [route.page, route.table, route.token, route.game, route.category]);
   // Each page keeps its own state; a table page is keyed by its table and token so that a new
   // link starts a fresh connection.
   let page;
   if (route.page === 'rules') page = html`<${RulesPage} />`;
+  else if (route.page === 'sign-up') page = html`<${SignUpPage} />`;
+  else if (route.page === 'sign-in') page = html`<${SignInPage} />`;
+  else if (route.page === 'account') page = html`<${AccountPage} />`;
   else if (route.page === 'game') page = html`<${GamePage} key=${`${route.game}:${route.step}`} game=${route.game} step=${route.step} />`;
+  else if (route.page === 'player') page = html`<${PlayerPage} name=${route.name} />`;
+  else if (route.page === 'leaderboard') page = html`<${LeaderboardPage} category=${route.category} />`;
   else if (route.page === 'table')
-    page = html`<${TablePage} key=${route.table + ':' + (route.token ?? '')} table=${route.table} token=${route.token} />`;
+    // A rated table's seat becomes the signed-in player's before the page joins (rated-seat.js).
+    page = html`<${RatedSeatGate} key=${route.table + ':' + (route.token ?? '')} table=${route.table} token=${route.token}>
+      <${TablePage} table=${route.table} token=${route.token} />
+    <//>`;
   else page = html`<${HomePage} />`;
   return html`
     <a class="skip-link" href="#main" onClick=${skipToMain}>${t('nav.skip')}</a>
@@ -113,6 +184,7 @@ function App() {
         <a href="#/" aria-current=${route.page === 'home' ? 'page' : undefined}>${t('nav.play')}</a>
         <a href="#/rules" aria-current=${route.page === 'rules' ? 'page' : undefined}>${t('nav.rules')}</a>
       </nav>
+      <${AccountLink} page=${route.page} />
       <${LanguagePicker} />
     </header>
     <main id="main" tabindex="-1">${page}</main>

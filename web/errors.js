@@ -9,7 +9,8 @@ export const ERROR_CODES = [
   'table-elsewhere', 'wrong-table', 'not-abandoned', 'no-chat', 'chat-full', 'table-expired',
   'too-late-to-abort', 'name-unchanged', 'hotseat-names', 'rematch-offered', 'no-rematch-offer',
   'bad-origin', 'not-signed-in', 'bad-name', 'name-taken', 'ceremony-expired', 'passkey-refused',
-  'recovery-failed', 'last-passkey', 'no-such-passkey',
+  'recovery-failed', 'last-passkey', 'no-such-passkey', 'no-such-player', 'seat-taken',
+  'same-player',
 ];
 
 /// The sentence for an error code; codes this page does not know get a general sentence.

@@ -11,6 +11,9 @@ import { clockSummary, formatTimeLeft, lowTimeMs } from './clock.js';
 import { Lobby, listingEnded } from './lobby.js';
 import { parseKomi } from './komi.js';
 import { unnamed } from './display-name.js';
+import { useAccount } from './account-state.js';
+import { RatedOption, ratedChosen } from './rated-option.js';
+import { LeaderboardLink } from './leaderboard.js';
 
 const SIZES = Array.from({ length: 15 }, (_, i) => i + 5);
 
@@ -36,6 +39,7 @@ export function HomePage() {
     <p class="lead">${t('home.lead')}</p>
     <p>${t('home.how')}</p>
     <p><a href="#/rules">${t('home.readRules')}</a></p>
+    <${LeaderboardLink} />
   </section>`;
   const setup = html`<${SetupForm} key="setup" />`;
   return html`
@@ -124,6 +128,10 @@ function SetupForm() {
   const [days, setDays] = useState(() => pick(last.days, DAYS_PER_MOVE, 3));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
+  // Rated: off by default, and not remembered (a signed-in player asks for it each time).
+  const { account } = useAccount();
+  const [rated, setRated] = useState(false);
+  const ratedSetup = { mode, size, handicap, atariGo, torus };
 
   useEffect(() => {
     fetch('/api/info')
@@ -156,6 +164,7 @@ function SetupForm() {
     // The creator's display name, on the creator's colour (the SGF's PB or PW).
     if ((mode === 'online' || mode === 'computer') && name.trim()) body.names = { [seatColor]: name.trim() };
     if (mode === 'computer') body.computer = { color: seatColor === 'black' ? 'white' : 'black', strength: level };
+    if (ratedChosen(account, rated, ratedSetup)) body.rated = true;
     if (clock && clockKind === 'correspondence') {
       body.clock = { days_per_move: days };
     } else if (clock) {
@@ -320,6 +329,8 @@ function SetupForm() {
             <span>${t('setup.torus')}</span>
           </label>
         </fieldset>
+
+        <${RatedOption} checked=${rated} onChange=${setRated} setup=${ratedSetup} />
 
         <fieldset>
           <legend>${t('setup.clock')}</legend>

@@ -9,6 +9,8 @@ import { html } from './lib/html.js';
 import { t, formatNumber, colorName, language } from './i18n/i18n.js';
 import { forgetTable, saveTable, savedTable, savedTables } from './saved.js';
 import { errorSentence } from './errors.js';
+import { useAccount } from './account-state.js';
+import { accountHref } from './sign-in-return.js';
 
 const REFRESH_MS = 10000;
 
@@ -84,6 +86,8 @@ export function Lobby({ onList } = {}) {
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const [own, setOwn] = useState(ownChallenges);
+  // A rated challenge is for a signed-in visitor: others are offered the sign-in.
+  const { account } = useAccount();
 
   const refresh = async () => {
     try {
@@ -168,7 +172,7 @@ export function Lobby({ onList } = {}) {
     const mine = own[c.id];
     return html`<li key=${c.id} class="challenge" data-testid="challenge" data-challenge=${c.id}>
       <div class="challenge-text">
-        <strong>${challengeSummary(c)}</strong>
+        <strong>${c.rated && html`<span class="rated-mark" data-testid="challenge-rated">${t('rating.rated')}</span>${' '}`}${challengeSummary(c)}</strong>
         <span>
           ${mine ? t('lobby.yours') : t('lobby.yourColor', { color: colorName(opposite(c.color)) })}
           ${' · '}${t('lobby.by', { name: c.name ?? t('lobby.anonymous') })}
@@ -179,6 +183,9 @@ export function Lobby({ onList } = {}) {
             <a class="button" href="#table=${encodeURIComponent(mine.table)}&token=${encodeURIComponent(mine.token)}">${t('lobby.toTable')}</a>
             <button type="button" data-testid="withdraw" onClick=${() => withdraw(c)}>${t('lobby.withdraw')}</button>
           </span>`
+        : c.rated && !account
+        ? html`<a class="button" href=${accountHref('#/')} data-testid="take-sign-in"
+            aria-label=${t('lobby.signInLabel', { game: challengeSummary(c) })}>${t('lobby.signIn')}</a>`
         : html`<button type="button" class="primary" data-testid="take" disabled=${busy}
             aria-label=${t('lobby.takeLabel', { game: challengeSummary(c) })} onClick=${() => take(c)}>
             ${t('lobby.take')}

@@ -101,13 +101,13 @@ export async function startServer(extraArgs = []) {
   throw lastError;
 }
 
-/// Debian's Chromium (a browser download cannot work here).
-export function launchBrowser() {
+/// Debian's Chromium (a browser download cannot work here), with `extraArgs` after the usual ones.
+export function launchBrowser(extraArgs = []) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage',
+      '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage', ...extraArgs,
     ],
   });
 }
