@@ -15,6 +15,8 @@ import { NameField, unnamed } from './display-name.js';
 import { errorSentence } from './errors.js';
 import { ChallengeNotice } from './lobby.js';
 import { RematchPanel } from './rematch.js';
+import { RatedTableHead } from './rated-table.js';
+import { RatingChanges } from './rating-change.js';
 import { Replay } from './replay.js';
 import { ConnectionBanner, Counts, EndPanel, Invite, InviteNow, LatestNews, Log, Presence } from './table-parts.js';
 import { outcomeSentence, playerName, resultSentence, rulesSummary } from './table-texts.js';
@@ -188,6 +190,7 @@ export function TableView(props) {
       <div class="table-head">
         <h1>${heading}</h1>
         <p class="summary">${[rulesSummary(rules), clockSummary(state.info.clock)].filter(Boolean).join(' · ')}</p>
+        <${RatedTableHead} table=${table} info=${info} />
         ${!hotseat && !spectator && !unnamed(info, other(seat)) &&
         html`<p class="opponent" data-testid="opponent">${t('table.against', { player: playerName(info, other(seat)) })}</p>`}
       </div>
@@ -300,6 +303,7 @@ export function TableView(props) {
           ${!hotseat && !spectator && !view.over && html`<${NameField} info=${state.info} seat=${seat} send=${send} />`}
           ${!spectator && !view.over && html`<${AlertSettings} notify=${!hotseat} />`}
           ${view.over && html`<${EndPanel} table=${table} view=${view} won=${won} outcome=${outcome} area=${!!area} />`}
+          ${view.over && info.rated && state.info.state === 'over' && html`<${RatingChanges} table=${table} result=${view.reveal?.result} />`}
           ${view.over && state.info.state === 'over' &&
           html`<${RematchPanel}
             info=${state.info}
