@@ -2,8 +2,18 @@
 // a token) or as a spectator, keeps the last version it applied for each seat, and after a lost
 // connection reconnects and joins again with `last_version`, so the server sends exactly the
 // events it missed.
+//
+// A connection can also go silent without closing: a server that hangs (a paused machine, a
+// stuck disk) or a network that drops packets keeps the socket open while nothing arrives. So
+// after a few quiet seconds the client pings, and a ping not answered in time, or a connection
+// or join not answered in time, counts as a lost connection: it is dropped and made again.
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
+/// Quiet this long, the client pings (a busy game needs no ping).
+export const PING_AFTER_MS = 2000;
+/// A ping, a connection or a join unanswered this long: the connection is given up.
+export const SILENCE_MS = 4000;
+const TICK_MS = 1000;
 
 export class TableConnection {
   /// handlers: onMessage(msg) for every server message; onStatus(status) with
@@ -19,7 +29,44 @@ export class TableConnection {
     this.attempt = 0;
     this.joined = false;
     this.timer = null;
+    this.startedAt = 0; // when the current connection was begun (or its join sent)
+    this.heardAt = 0; // when the server last said anything on it
+    this.pingAt = 0; // when the unanswered ping was sent; 0: none is waiting
+    this.beat = setInterval(() => this.tick(), TICK_MS);
     this.connect();
+  }
+
+  /// The heartbeat (see the top): once a second, and late in a hidden tab, which is harmless:
+  /// only a ping left unanswered for SILENCE_MS counts, and answers arrive whatever the timers.
+  tick() {
+    const ws = this.ws;
+    if (!ws || this.closed) return;
+    const now = Date.now();
+    if (!this.joined) {
+      if (now - this.startedAt > SILENCE_MS * 2) this.giveUp(ws);
+      return;
+    }
+    if (this.pingAt) {
+      if (now - this.pingAt > SILENCE_MS) this.giveUp(ws);
+    } else if (now - this.heardAt >= PING_AFTER_MS) {
+      this.pingAt = now;
+      ws.send(JSON.stringify({ type: 'ping' }));
+    }
+  }
+
+  /// Drops a connection that went silent, without waiting for its closing handshake (a hung
+  /// server never answers it), and makes a new one.
+  giveUp(ws) {
+    if (this.ws !== ws) return;
+    ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
+    try {
+      ws.close();
+    } catch {
+      // already closing
+    }
+    this.ws = null;
+    this.joined = false;
+    this.scheduleReconnect();
   }
 
   url() {
@@ -33,7 +80,10 @@ export class TableConnection {
     const ws = new WebSocket(this.url());
     this.ws = ws;
     this.joined = false;
+    this.pingAt = 0;
+    this.startedAt = Date.now();
     ws.onopen = () => {
+      this.startedAt = Date.now();
       const join = { type: 'join', table: this.table };
       if (this.token) join.token = this.token;
       else join.watch = true;
@@ -45,12 +95,15 @@ export class TableConnection {
       ws.send(JSON.stringify(join));
     };
     ws.onmessage = (e) => {
+      this.heardAt = Date.now();
+      this.pingAt = 0; // anything the server says answers the ping
       let msg;
       try {
         msg = JSON.parse(e.data);
       } catch {
         return;
       }
+      if (msg.type === 'pong') return;
       if (msg.type === 'joined') {
         this.joined = true;
         this.attempt = 0;
@@ -90,6 +143,7 @@ export class TableConnection {
   close() {
     this.closed = true;
     clearTimeout(this.timer);
+    clearInterval(this.beat);
     if (this.ws) this.ws.close();
     this.ws = null;
     this.handlers.onStatus('closed');

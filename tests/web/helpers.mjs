@@ -51,7 +51,7 @@ function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /// Starts `phantomgo serve` with a temporary database and the repository's web/ folder.
-/// Returns {url, stop(), log()}.
+/// Returns {url, pid, stop(), log()}.
 export async function startServer(extraArgs = []) {
   const dir = await mkdtemp(join(tmpdir(), 'pg-web-'));
   let lastError;
@@ -78,6 +78,7 @@ export async function startServer(extraArgs = []) {
         if (res.ok) {
           return {
             url,
+            pid: proc.pid, // for a test that stops the server (SIGSTOP) as a hung machine would
             log: () => output,
             async stop() {
               if (!exited) proc.kill('SIGTERM');
