@@ -32,6 +32,8 @@ class GatedStore : public Store {
   bool gate_starts = false;
   bool gate_setups = false;
   bool gate_chat = false;
+  /// Reads of a table fail, as when the database cannot be reached.
+  bool failing_reads = false;
   void write(StoreWrite w, WriteDone done) override {
     const bool gated = std::visit(Overloaded{
                                       [&](const CreateTable&) { return gate_creations; },
@@ -44,7 +46,10 @@ class GatedStore : public Store {
     if (!gated) return real_.write(std::move(w), std::move(done));
     held_.push_back(Held{std::move(w), std::move(done)});
   }
-  std::optional<StoredTable> table(const std::string& id) override { return real_.table(id); }
+  std::optional<StoredTable> table(const std::string& id) override {
+    if (failing_reads) throw StoreError("the database cannot be reached (test)");
+    return real_.table(id);
+  }
   std::vector<StoredEvent> events(const std::string& id) override { return real_.events(id); }
   std::vector<StoredChat> chat(const std::string& id) override { return real_.chat(id); }
   std::vector<std::string> unfinishedTables() override { return real_.unfinishedTables(); }
@@ -422,6 +427,35 @@ TEST_F(CommitTest, TheApiAnswersWhatReadsTheStoreOffTheCallersThread) {
   EXPECT_EQ(answered[3], std::make_pair(std::string("/api/tables/zzzzzzzzzzzz"), 404));
   EXPECT_EQ(answered[4], std::make_pair("/api/games/" + id, 403));  // not over yet
   EXPECT_EQ(answered[5], std::make_pair("/api/games/" + id + "/sgf", 403));
+}
+
+TEST_F(CommitTest, ReadinessIsAReadOfTheStoreOffTheCallersThread) {
+  std::vector<std::function<void()>> reads;
+  const HttpApi api(*registry_, store_, settings_, &metrics_, nullptr, nullptr, nullptr,
+                    [&](std::function<void()> job) { reads.push_back(std::move(job)); });
+  std::vector<HttpReply> answered;
+  auto ask = [&] {
+    HttpRequest r;
+    r.method = "GET";
+    r.target = "/readyz";
+    const std::size_t before = answered.size();
+    api.handleAsync(r, [&answered](HttpReply rep) { answered.push_back(std::move(rep)); });
+    ASSERT_EQ(answered.size(), before) << "answered on the caller's thread";
+    ASSERT_EQ(reads.size(), 1u);
+    reads.front()();
+    reads.clear();
+  };
+  ask();
+  ASSERT_EQ(answered.size(), 1u);
+  EXPECT_EQ(answered[0].status, 200);
+  EXPECT_EQ(answered[0].body, "ready\n");
+  store_.failing_reads = true;
+  ask();
+  ASSERT_EQ(answered.size(), 2u);
+  EXPECT_EQ(answered[1].status, 503) << "the store cannot be read: not ready";
+  store_.failing_reads = false;
+  ask();
+  EXPECT_EQ(answered.back().status, 200);
 }
 
 }  // namespace

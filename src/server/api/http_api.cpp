@@ -57,12 +57,13 @@ bool isAccountPath(std::string_view path) {
 }
 
 /// Whether answering `path` may read the store: a table's info (the table may have to be
-/// loaded), the archive, the lobby (its listing, a challenge made or taken).
+/// loaded), the archive, the lobby (its listing, a challenge made or taken), the accounts and
+/// ratings, and the readiness check.
 bool readsTheStore(std::string_view path) {
   return startsWith(path, "/api/tables/") || startsWith(path, "/api/games/") ||
          path == "/api/challenges" || startsWith(path, "/api/challenges/") || isAccountPath(path) ||
          startsWith(path, "/api/players/") || path == "/api/leaderboard" ||
-         startsWith(path, "/api/leaderboard/");
+         startsWith(path, "/api/leaderboard/") || path == "/readyz";
 }
 
 /// "/api/tables/<id>/seat" -> "<id>"; nullopt for any other path.
@@ -159,6 +160,10 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
       r.headers.emplace_back("Cache-Control", "no-store");
       return r;
     }
+    if (path == "/readyz") {
+      if (!get) return errorReply(Error::detail(Err::MethodNotAllowed, "Use GET."));
+      return readiness();
+    }
     if (path == "/metrics" && metrics_) {
       if (!get) return errorReply(Error::detail(Err::MethodNotAllowed, "Use GET."));
       return metricsPage();
@@ -252,6 +257,21 @@ HttpReply HttpApi::metricsPage() const {
   r.content_type = "text/plain; version=0.0.4; charset=utf-8";
   r.body = metrics_->text();
   r.headers.emplace_back("Cache-Control", "no-store");
+  return r;
+}
+
+HttpReply HttpApi::readiness() const {
+  HttpReply r;
+  r.headers.emplace_back("Cache-Control", "no-store");
+  try {
+    // A read of a table no id can name: one round trip to the database, whatever it holds.
+    store_.table("readiness");
+    r.body = "ready\n";
+  } catch (const StoreError& e) {
+    spdlog::warn("not ready: {}", e.what());
+    r.status = 503;
+    r.body = "not ready: the store cannot be read\n";
+  }
   return r;
 }
 

@@ -75,6 +75,9 @@ class HttpApi {
   /// account endpoints ask more of their requests themselves.
   std::optional<HttpReply> refuseOrigin(const HttpRequest& req) const;
   HttpReply metricsPage() const;
+  /// GET /readyz: 200 while the node can read its store, else 503 (a proxy or an orchestrator
+  /// then sends it nothing). /healthz only says that the process answers.
+  HttpReply readiness() const;
   /// A 500 store-failed answer, counted.
   HttpReply storeFailed() const;
 
