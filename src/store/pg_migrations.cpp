@@ -175,6 +175,24 @@ CREATE TABLE auth_attempts (
 CREATE INDEX auth_attempts_address ON auth_attempts (kind, address, at);
 CREATE INDEX auth_attempts_at ON auth_attempts (kind, at);
 )sql"},
+      // Version 7 (issue #38): ownership that expires. A node holds one lease at a time (a row
+      // of node_leases with a deadline in the database's clock, renewed by its owner); a claim
+      // of a table names the lease it belongs to and carries the table's fencing token, which
+      // every claim raises (pg_lease.h, pg_store.h). No foreign keys: a claim of a table that
+      // is only being created is allowed, and old leases are deleted without touching claims.
+      {7, R"sql(
+CREATE TABLE node_leases (
+  lease      bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  node       text NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+CREATE TABLE claims (
+  table_id text PRIMARY KEY,
+  lease    bigint,
+  fence    bigint NOT NULL
+);
+CREATE INDEX claims_lease ON claims (lease);
+)sql"},
   };
   return list;
 }

@@ -1,12 +1,13 @@
 #include "store/pg_store.h"
 
+#include <unistd.h>
+
 #include <chrono>
 #include <map>
 #include <set>
 #include <utility>
 
 #include "rating/glicko2.h"
-#include "rules/fnv1a.h"
 #include "store/pg_connection.h"
 #include "store/pg_migrations.h"
 #include "store/pg_reconnecting_connection.h"
@@ -20,14 +21,10 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr std::chrono::milliseconds kFirstBackoff{50};
 constexpr std::chrono::milliseconds kMaxBackoff{2000};
-/// How often an idle writer that holds claims checks that its session is still there.
+/// How often an idle writer that holds claims listens for the requests for them.
 constexpr std::chrono::milliseconds kIdlePoll{200};
 // The channel on which a node asks the holder of a claim to give it up (requestRelease).
 constexpr const char* kReleaseChannel = "phantomgo_release";
-
-std::string key(const std::string& table_id) {
-  return std::to_string(PgStore::claimKey(table_id));
-}
 
 std::string num(int64_t v) {
   return std::to_string(v);
@@ -41,30 +38,61 @@ std::string lostText(const std::exception& e) {
 
 struct PgStore::Writer {
   std::unique_ptr<pq::Connection> conn;
-  std::set<std::string> claims;  // of the current session only
-  bool lost_claims = false;      // a session with claims ended; onClaimsLost not yet called
+  std::map<std::string, int64_t> claims;  // table id -> fence, of lease `generation`
+  uint64_t generation = 0;                // of the lease the claims belong to
+  int64_t lease = 0;                      // that lease's id (0: none)
   Clock::time_point next_attempt{};
   std::chrono::milliseconds backoff = kFirstBackoff;
 };
 
-int64_t PgStore::claimKey(const std::string& table_id) {
-  return static_cast<int64_t>(fnv1a(table_id));
+namespace {
+
+/// "host:pid", naming a node's lease for operators.
+std::string nodeName() {
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
+  return std::string(host) + ":" + std::to_string(getpid());
 }
 
-PgStore::PgStore(const std::string& conninfo, bool group_commit)
+}  // namespace
+
+PgStore::PgStore(const std::string& conninfo, bool group_commit, PgLease::Times lease)
     : conninfo_(conninfo),
       description_(pq::describe(conninfo)),
       w_(std::make_unique<Writer>()),
+      lease_(conninfo, nodeName(), lease),
       queue_(*this, group_commit) {
   w_->conn = std::make_unique<pq::Connection>(conninfo_);
   pq::migrate(*w_->conn);
   sessionStarted();
   reader_ = std::make_unique<pq::Connection>(conninfo_);
+  lease_.onLost([this] {
+    std::function<void()> f;
+    {
+      std::lock_guard lock(callbacks_mutex_);
+      f = on_claims_lost_;
+    }
+    if (f) f();
+  });
+  lease_.start();
   queue_.start();
 }
 
 PgStore::~PgStore() {
-  queue_.stop();  // while this store can still commit
+  // What is queued is committed; then every claim is released in one statement and the lease
+  // ended, so that the nodes asked for these tables next take them at once.
+  try {
+    queue_.call([this] {
+      syncLease();
+      w_->claims.clear();
+      if (w_->lease && w_->conn && w_->conn->ok())
+        w_->conn->exec("releasing every claim",
+                       "UPDATE claims SET lease = NULL WHERE lease = $1::bigint", {num(w_->lease)});
+    });
+  } catch (...) {  // the lease then ends on its own
+  }
+  queue_.stop();
+  lease_.stop(/*end_lease=*/true);
 }
 
 std::string PgStore::description() const {
@@ -90,17 +118,31 @@ void PgStore::write(StoreWrite w, WriteDone done) {
 bool PgStore::claim(const std::string& table_id) {
   bool claimed = false;
   queue_.call([&] {
-    if (w_->conn && !w_->conn->poll()) sessionLost();  // "held" only if still held
+    syncLease();
     if (w_->claims.count(table_id)) {
       claimed = true;
       return;
     }
+    if (w_->lease == 0 || !lease_.live())
+      throw StoreError("this node holds no live lease of the store (is PostgreSQL reachable?)");
     try {
       ensureWriter();
-      const pq::Result r = w_->conn->exec(
-          "claiming a table", "SELECT pg_try_advisory_lock($1::bigint)", {key(table_id)});
-      claimed = pq::text(r.get(), 0, 0) == "t";
-      if (claimed) w_->claims.insert(table_id);
+      // A fresh row, or one whose lease is none, this node's, or expired; only while this
+      // node's own lease is alive. Every claim raises the fence.
+      const pq::Result r = w_->conn->execPrepared(
+          "claiming a table", "claim",
+          "INSERT INTO claims AS c (table_id, lease, fence) SELECT $1, $2::bigint, 1 WHERE "
+          "EXISTS (SELECT 1 FROM node_leases WHERE lease = $2::bigint AND expires_at > "
+          "clock_timestamp()) "
+          "ON CONFLICT (table_id) DO UPDATE SET lease = excluded.lease, fence = c.fence + 1 "
+          "WHERE c.lease IS NULL OR c.lease = excluded.lease OR NOT EXISTS (SELECT 1 FROM "
+          "node_leases l WHERE l.lease = c.lease AND l.expires_at > clock_timestamp()) "
+          "RETURNING c.fence",
+          {table_id, num(w_->lease)});
+      if (PQntuples(r.get()) == 1) {
+        w_->claims[table_id] = pq::int64At(r.get(), 0, 0);
+        claimed = true;
+      }
     } catch (const pq::ConnectionLost& e) {
       sessionLost();
       throw StoreError(e.what());
@@ -113,30 +155,43 @@ void PgStore::release(const std::string& table_id) {
   try {
     queue_.control(
         [this, table_id] {
-          if (w_->claims.erase(table_id) && w_->conn && w_->conn->ok()) {
-            try {
-              w_->conn->exec("releasing a table", "SELECT pg_advisory_unlock($1::bigint)",
-                             {key(table_id)});
-            } catch (const pq::ConnectionLost&) {
-              sessionLost();  // the lock ended with the session
-            } catch (...) {   // never thrown to anyone: the session keeps the lock
-            }
-          }
+          syncLease();
+          w_->claims.erase(table_id);
+          releaseRow(table_id);
         },
         nullptr);
-  } catch (...) {  // out of memory: the claim then ends with the session
+  } catch (...) {  // out of memory: the claim then ends with the lease
   }
 }
 
 // ---- the writer thread ----
 
-bool PgStore::sessionLost() {
+void PgStore::releaseRow(const std::string& table_id) {
+  if (w_->lease == 0) return;
+  try {
+    ensureWriter();
+    w_->conn->execPrepared("releasing a table", "release",
+                           "UPDATE claims SET lease = NULL WHERE table_id = $1 AND lease = "
+                           "$2::bigint",
+                           {table_id, num(w_->lease)});
+  } catch (const pq::ConnectionLost&) {
+    sessionLost();  // the row stays this lease's: a request for it, or the lease's end, frees it
+  } catch (...) {   // no session yet (the same), or the statement failed: never thrown to anyone
+  }
+}
+
+void PgStore::syncLease() {
+  const PgLease::Held held = lease_.held();
+  if (held.generation != w_->generation) {
+    w_->claims.clear();  // they belonged to a lost lease
+    w_->generation = held.generation;
+  }
+  w_->lease = held.id;
+}
+
+void PgStore::sessionLost() {
   w_->conn.reset();
   writer_pid_ = 0;
-  const bool had = !w_->claims.empty();
-  w_->claims.clear();
-  if (had) w_->lost_claims = true;
-  return had;
 }
 
 void PgStore::ensureWriter() {
@@ -146,19 +201,24 @@ void PgStore::ensureWriter() {
   if (now < w_->next_attempt) throw StoreError("no database session (reconnecting to PostgreSQL)");
   try {
     w_->conn = std::make_unique<pq::Connection>(conninfo_);
+    sessionStarted();
   } catch (const StoreError&) {
+    w_->conn.reset();
     w_->next_attempt = now + w_->backoff;
     w_->backoff = std::min(kMaxBackoff, w_->backoff * 2);
     throw;
   }
   w_->backoff = kFirstBackoff;
   w_->next_attempt = {};
-  sessionStarted();
 }
 
 void PgStore::sessionStarted() {
   writer_pid_ = w_->conn->backendPid();
-  // The session that holds the claims hears the requests for them.
+  // A node cut off in the middle of a transaction must not hold its claim rows' locks until
+  // TCP gives up; a claim waits at most that long for another node's commit.
+  w_->conn->exec("setting up the writer's session",
+                 "SET idle_in_transaction_session_timeout = '2s'; SET lock_timeout = '2s'");
+  // The session of the writer hears the requests for the claims.
   w_->conn->exec("listening for release requests", std::string("LISTEN ") + kReleaseChannel);
 }
 
@@ -387,43 +447,98 @@ void writeGroup(pq::Connection& c, std::span<const StoreWrite> writes) {
 
 }  // namespace
 
-void PgStore::commit(std::span<const StoreWrite> writes) {
-  try {
-    ensureWriter();
-  } catch (const StoreError& e) {
-    sessionLost();
-    throw SessionLost(e.what());  // no session, and no new one yet
+void PgStore::checkFences(pq::Connection& c, std::span<const StoreWrite> writes) {
+  std::set<std::string> tables;
+  for (const StoreWrite& w : writes)
+    if (needsClaim(w)) tables.insert(tableOf(w));
+  if (tables.empty()) return;
+  std::vector<std::string> ids, fences;
+  for (const std::string& id : tables) {
+    const auto it = w_->claims.find(id);
+    if (it == w_->claims.end())  // check() refused it; a caller writing it again alone
+      throw ClaimLost("table " + id + " is not claimed by this node");
+    ids.push_back(id);
+    fences.push_back(num(it->second));
   }
-  pq::Connection& c = *w_->conn;
-  try {
-    c.exec("starting a transaction", "BEGIN");
-    writeGroup(c, writes);
-    c.exec(writes.size() == 1 ? "committing a write" : "committing queued writes", "COMMIT");
-  } catch (const pq::ConnectionLost& e) {
-    sessionLost();
-    throw SessionLost(lostText(e));
-  } catch (const std::exception&) {
-    std::exception_ptr own = std::current_exception();
+  // Held until the COMMIT: a claim of any of these tables by another node waits for it.
+  const pq::Result r = c.execPrepared(
+      "checking the claims", "fences",
+      "SELECT c.table_id, EXISTS (SELECT 1 FROM node_leases l WHERE l.lease = c.lease AND "
+      "l.expires_at > clock_timestamp()) FROM claims c JOIN unnest($1::text[], $2::bigint[]) AS "
+      "u(id, fence) ON c.table_id = u.id AND c.fence = u.fence WHERE c.lease = $3::bigint FOR "
+      "SHARE OF c",
+      {arrayLiteral(ids), arrayLiteral(fences), num(w_->lease)});
+  std::set<std::string> held;
+  for (int row = 0; row < PQntuples(r.get()); ++row) {
+    if (pq::text(r.get(), row, 1) != "t") {
+      // The lease expired in the database before this node saw it: every claim is gone.
+      lease_.abandon(w_->generation);
+      syncLease();
+      throw SessionLost("this node's lease expired before the commit");
+    }
+    held.insert(pq::text(r.get(), row, 0));
+  }
+  if (held.size() == tables.size()) return;
+  std::string lost;
+  for (const std::string& id : tables)
+    if (!held.count(id)) {
+      w_->claims.erase(id);  // another node claimed it since: its later writes fail at once
+      lost += (lost.empty() ? "" : ", ") + id;
+    }
+  throw ClaimLost("another node claimed table(s) " + lost + " since this node did");
+}
+
+void PgStore::commit(std::span<const StoreWrite> writes) {
+  for (int attempt = 0;; ++attempt) {
     try {
-      c.exec("rolling back", "ROLLBACK");
+      ensureWriter();
+    } catch (const StoreError& e) {
+      throw SessionLost(e.what());  // no session, and no new one yet: nothing was sent
+    }
+    pq::Connection& c = *w_->conn;
+    bool committing = false;
+    try {
+      c.exec("starting a transaction", "BEGIN");
+      checkFences(c, writes);
+      writeGroup(c, writes);
+      committing = true;
+      c.exec(writes.size() == 1 ? "committing a write" : "committing queued writes", "COMMIT");
+      return;
     } catch (const pq::ConnectionLost& e) {
       sessionLost();
-      throw SessionLost(lostText(e), own);
-    } catch (const std::exception&) {  // the next commit finds out whether the session is fine
+      // Lost before the COMMIT was sent (most often a session that ended while idle, found
+      // by its first statement): nothing was stored, and the batch is tried again once on a
+      // new session.
+      if (!committing && attempt == 0) continue;
+      if (committing) {
+        // The outcome is unknown: the claims can no longer be vouched for. The lease is given
+        // up, and every node reads the log as the database holds it.
+        lease_.abandon(w_->generation);
+        syncLease();
+      }
+      throw SessionLost(lostText(e));
+    } catch (const std::exception&) {
+      std::exception_ptr own = std::current_exception();
+      try {
+        c.exec("rolling back", "ROLLBACK");
+      } catch (const pq::ConnectionLost& e) {
+        sessionLost();
+        throw SessionLost(lostText(e), own);  // nothing was committed: the claims stay
+      } catch (const std::exception&) {  // the next commit finds out whether the session is fine
+      }
+      std::rethrow_exception(own);
     }
-    std::rethrow_exception(own);
   }
 }
 
 void PgStore::startRun() {
-  // A session that ended while idle is found here, before any write trusts its claims.
-  if (w_->conn && !w_->conn->poll()) sessionLost();
+  syncLease();  // the claims of a lost lease are forgotten before any write trusts them
 }
 
 std::exception_ptr PgStore::check(const StoreWrite& w) {
   if (!needsClaim(w) || w_->claims.count(tableOf(w))) return nullptr;
   return std::make_exception_ptr(
-      ClaimLost("table " + tableOf(w) + " is not claimed by this node's database session"));
+      ClaimLost("table " + tableOf(w) + " is not claimed by this node's lease"));
 }
 
 std::optional<std::chrono::milliseconds> PgStore::idlePoll() {
@@ -432,40 +547,39 @@ std::optional<std::chrono::milliseconds> PgStore::idlePoll() {
 }
 
 void PgStore::idle() {
+  syncLease();
   if (w_->conn && !w_->conn->poll()) sessionLost();
+  if (!w_->conn && !w_->claims.empty()) {
+    try {
+      ensureWriter();  // listening again for the requests for the claims held
+    } catch (const StoreError&) {
+    }
+  }
 }
 
 void PgStore::afterBatch() {
-  // The requests for claims this session holds (the others are for other nodes).
+  syncLease();
+  // The requests for claims this node holds are passed on; a request for a table it does not
+  // hold clears the table's row if it still names this node's lease (a claim whose answer was
+  // lost with the session), so that the node asking may take it.
   std::vector<std::string> requested;
   if (w_->conn && w_->conn->ok())
-    for (std::string& id : w_->conn->takeNotifications(kReleaseChannel))
-      if (w_->claims.count(id)) requested.push_back(std::move(id));
-  if (!requested.empty()) {
-    std::function<void(const std::string&)> f;
-    {
-      std::lock_guard lock(callbacks_mutex_);
-      f = on_release_requested_;
+    for (std::string& id : w_->conn->takeNotifications(kReleaseChannel)) {
+      if (w_->claims.count(id))
+        requested.push_back(std::move(id));
+      else
+        releaseRow(id);
     }
-    for (const std::string& id : requested) {
-      try {
-        if (f) f(id);
-      } catch (...) {  // a caller's bug must not stop the writer of every table
-      }
-    }
+  if (requested.empty()) return;
+  std::function<void(const std::string&)> f;
+  {
+    std::lock_guard lock(callbacks_mutex_);
+    f = on_release_requested_;
   }
-  if (w_->lost_claims) {
-    w_->lost_claims = false;
-    std::function<void()> f;
-    {
-      std::lock_guard lock(callbacks_mutex_);
-      f = on_claims_lost_;
-    }
-    if (f) {
-      try {
-        f();
-      } catch (...) {  // a caller's bug must not stop the writer of every table
-      }
+  for (const std::string& id : requested) {
+    try {
+      if (f) f(id);
+    } catch (...) {  // a caller's bug must not stop the writer of every table
     }
   }
 }
@@ -587,40 +701,52 @@ std::vector<std::string> PgStore::expireWaiting(int64_t created_before, int limi
         // COLLATE "C": ids in byte order, as SQLite orders them.
         const pq::Result page = c.execPrepared(
             "choosing waiting tables", "expire_candidates",
-            "SELECT id, created_at FROM tables WHERE started_at IS NULL AND finished_at IS NULL "
-            "AND created_at < $1 AND ($2::bigint IS NULL OR "
-            "(created_at, id COLLATE \"C\") > ($2::bigint, $3::text)) "
+            "SELECT id, created_at FROM tables t WHERE started_at IS NULL AND finished_at IS "
+            "NULL AND created_at < $1 AND ($2::bigint IS NULL OR "
+            "(created_at, id COLLATE \"C\") > ($2::bigint, $3::text)) AND NOT EXISTS (SELECT 1 "
+            "FROM claims c JOIN node_leases l ON l.lease = c.lease WHERE c.table_id = t.id AND "
+            "l.expires_at > clock_timestamp()) "
             "ORDER BY created_at, id COLLATE \"C\" LIMIT $4",
             {num(created_before), after_at, after_id, std::to_string(want)});
         const int n = PQntuples(page.get());
         if (n == 0) break;
-        std::vector<std::string> ids, keys;
-        for (int row = 0; row < n; ++row) {
-          ids.push_back(pq::text(page.get(), row, 0));
-          keys.push_back(key(ids.back()));
-        }
+        std::vector<std::string> ids;
+        for (int row = 0; row < n; ++row) ids.push_back(pq::text(page.get(), row, 0));
         after_id = ids.back();
         after_at = pq::text(page.get(), n - 1, 1);
-        // Held until the commit: no node can claim these tables meanwhile.
+        // Every candidate gets a claim row, and the rows that name no live lease are locked
+        // until the commit: a claim of one of them waits, then finds its table gone.
+        c.execPrepared("holding the claims of waiting tables", "expire_rows",
+                       "INSERT INTO claims (table_id, lease, fence) SELECT id, NULL, 0 FROM "
+                       "unnest($1::text[]) AS u(id) ON CONFLICT DO NOTHING",
+                       {arrayLiteral(ids)});
         const pq::Result free = c.execPrepared(
-            "trying the claims of waiting tables", "expire_lock",
-            "SELECT c.id FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS c(id, k, n) "
-            "WHERE pg_try_advisory_xact_lock(c.k) ORDER BY c.n",
-            {arrayLiteral(ids), arrayLiteral(keys)});
+            "locking the claims of waiting tables", "expire_lock",
+            "SELECT c.table_id FROM claims c WHERE c.table_id = ANY($1::text[]) AND NOT EXISTS "
+            "(SELECT 1 FROM node_leases l WHERE l.lease = c.lease AND l.expires_at > "
+            "clock_timestamp()) FOR UPDATE SKIP LOCKED",
+            {arrayLiteral(ids)});
+        std::set<std::string> got;
         for (int row = 0; row < PQntuples(free.get()); ++row)
-          locked.push_back(pq::text(free.get(), row, 0));
+          got.insert(pq::text(free.get(), row, 0));
+        for (const std::string& id : ids)  // oldest first, as chosen
+          if (got.count(id)) locked.push_back(id);
         if (n < want) break;  // no more candidates
       }
       if (locked.empty()) return locked;
-      // One statement: the rows chosen again under their row locks, then their chat, seats,
-      // log and row (the foreign keys are checked at its end).
+      // One statement, reading afresh under the locks: the rows that still qualify (not
+      // started, finished nor claimed meanwhile), then their chat, seats, log, claim and row
+      // (the foreign keys are checked at its end).
       const pq::Result gone = c.execPrepared(
           "expiring waiting tables", "expire_delete",
-          "WITH doomed AS (SELECT id FROM tables WHERE id = ANY($1::text[]) AND started_at IS "
-          "NULL AND finished_at IS NULL AND created_at < $2 FOR UPDATE), "
+          "WITH doomed AS (SELECT t.id FROM tables t WHERE t.id = ANY($1::text[]) AND "
+          "t.started_at IS NULL AND t.finished_at IS NULL AND t.created_at < $2 AND NOT EXISTS "
+          "(SELECT 1 FROM claims c JOIN node_leases l ON l.lease = c.lease WHERE c.table_id = "
+          "t.id AND l.expires_at > clock_timestamp()) FOR UPDATE OF t), "
           "chat_gone AS (DELETE FROM chat WHERE table_id IN (SELECT id FROM doomed)), "
           "seats_gone AS (DELETE FROM seat_players WHERE table_id IN (SELECT id FROM doomed)), "
-          "events_gone AS (DELETE FROM events WHERE table_id IN (SELECT id FROM doomed)) "
+          "events_gone AS (DELETE FROM events WHERE table_id IN (SELECT id FROM doomed)), "
+          "claims_gone AS (DELETE FROM claims WHERE table_id IN (SELECT id FROM doomed)) "
           "DELETE FROM tables WHERE id IN (SELECT id FROM doomed) RETURNING id",
           {arrayLiteral(locked), num(created_before)});
       std::set<std::string> deleted;

@@ -24,26 +24,34 @@
 // nothing and its `done` gets the error. With `group_commit` off, each write is its own
 // transaction and write() waits for it (its `done` is called before write() returns).
 //
-// Claims: claim(id) takes the session-level advisory lock pg_try_advisory_lock(key), where key
-// is the 64-bit FNV-1a hash of the table id's bytes (offset basis 14695981039346656037, prime
-// 1099511628211), read as a signed bigint; release(id) queues pg_advisory_unlock(key) behind
-// the table's earlier writes. Both run on the writer connection, outside any transaction, in
-// queue order with the writes. The writer keeps the set of ids its current session claimed;
-// an append, start or end of a table outside that set fails with ClaimLost without touching
-// the database (creating a table needs no claim). A hash collision can only make a claim fail
-// (two tables sharing one lock), never let two nodes hold one table.
+// Claims are leases with fencing tokens (schema 7; pg_lease.h has the lease itself). The node
+// holds one lease at a time, renewed every 500 ms and valid for 3 s in the database's clock. A
+// claim of a table is a row of `claims` naming that lease, with the table's fencing token
+// (`fence`), which every claim of the table raises, whoever makes it:
+//   claim(id)   one statement (an upsert) on the writer connection, in queue order with the
+//               writes: it succeeds when the row names no lease, this node's lease, or a lease
+//               that has expired, and only while this node's own lease is alive; it returns the
+//               new fence, which the writer keeps with the claim.
+//   a write     every transaction that writes tables this node claims begins by locking their
+//               claim rows (FOR SHARE) where they still carry the writer's fence and lease, and
+//               that lease is alive; a table whose row has moved on fails with ClaimLost (and
+//               its claim is forgotten), a dead lease fails the run (the lease is given up).
+//               The lock is held until the COMMIT, and a claim needs the row exclusively, so no
+//               other node can claim a table between this check and this commit.
+//   release(id) clears the row's lease where it is this node's, queued behind the table's
+//               writes; a request for a table this node does not hold in memory (a claim whose
+//               answer was lost with the session) clears it the same way.
+// A lost lease (not renewed in time, or given up) loses every claim at once: onClaimsLost is
+// called, the claims of the old lease are forgotten, and a new lease is taken, ending the old
+// one in the database so that its tables are free at once. A writer session lost while idle
+// costs nothing but a reconnection; one lost during a COMMIT leaves that commit's outcome
+// unknown, so the node gives its lease up and every node reads the log as the database holds
+// it. docs/server.md says why no ordering of pause, wake-up, expiry and commit lets two nodes
+// announce an event of one table.
 //
-// Fencing: the lock lives as long as the session, and every write goes over that same
-// session, so a node can only commit to a table while it holds the table's lock. When the
-// session ends (the connection breaks, the server restarts, an administrator terminates it),
-// PostgreSQL drops its locks and the writer, when it next touches or polls the connection
-// (at least every 200 ms while it holds a claim), clears the claimed set, calls onClaimsLost
-// (on the writer thread, holding no lock of the store), fails the writes of that batch
-// (ClaimLost for those that need a claim, StoreError for creations), and reconnects on the
-// next work, with a backoff of 50 ms doubling to 2 s between failed attempts; meanwhile claim()
-// throws StoreError. A session lost while a COMMIT was in flight leaves that commit's outcome
-// unknown to this node: it reports a failure and drops the table, and the node that claims the
-// table next reads the log as the database holds it.
+// The writer session sets idle_in_transaction_session_timeout (2 s: a node cut off in the
+// middle of a transaction must not hold its claim rows' locks until TCP gives up) and
+// lock_timeout (2 s: a claim waits that long at most for another node's commit).
 //
 // Ratings: a rated end (AppendEvents::rated) rates its game in the transaction of the end. First
 // the group's rated ends' seat players are read, their missing rating rows inserted (ON CONFLICT
@@ -67,6 +75,7 @@
 #include <string>
 #include <vector>
 
+#include "store/pg_lease.h"
 #include "store/store.h"
 #include "store/write_queue.h"
 
@@ -78,12 +87,14 @@ class Connection;
 
 class PgStore final : public Store, private WriteBackend {
  public:
-  /// Connects, brings the schema up to date (pg_migrations.h), and starts the writer thread.
-  /// Throws StoreError if the database cannot be reached or has a newer schema. With
-  /// `group_commit` off, each write is its own transaction and write() answers before it
-  /// returns.
-  explicit PgStore(const std::string& conninfo, bool group_commit = true);
-  /// Commits what is queued, then stops the writer; the session's claims end with it.
+  /// Connects, brings the schema up to date (pg_migrations.h), takes a lease (`lease` says how
+  /// long it lasts) and starts the writer thread. Throws StoreError if the database cannot be
+  /// reached or has a newer schema. With `group_commit` off, each write is its own transaction
+  /// and write() answers before it returns.
+  explicit PgStore(const std::string& conninfo, bool group_commit = true,
+                   PgLease::Times lease = {});
+  /// Commits what is queued, releases every claim, then ends the lease (a node stopping hands
+  /// its tables over at once).
   ~PgStore() override;
 
   void write(StoreWrite w, WriteDone done) override;
@@ -99,19 +110,21 @@ class PgStore final : public Store, private WriteBackend {
   /// writer thread, those for the claims it holds.
   void onReleaseRequested(std::function<void(const std::string&)> f) override;
   bool shared() const override { return true; }
+  /// The lease is alive (pg_lease.h: live()).
+  bool claimsLive() const override { return lease_.live(); }
 
   std::optional<StoredTable> table(const std::string& id) override;
   std::vector<StoredEvent> events(const std::string& id) override;
   std::vector<std::string> unfinishedTables() override;
-  /// In one transaction on the reader connection, which holds no claim: each candidate's claim
-  /// is tried with pg_try_advisory_xact_lock(claimKey(id)), which fails while any session holds
-  /// the claim, this node's writer included, and the claimed ones are skipped. The tables whose
-  /// lock it got are then deleted by one statement that checks their rows again under row locks
-  /// (FOR UPDATE), so one started or finished meanwhile stays. While the transaction lasts, a
-  /// claim of a table it chose fails as if another node held it. Candidates are taken oldest
-  /// first, page after page, until `limit` are locked or none is left, so claimed tables cannot
-  /// hide the others. A session lost during the commit may leave tables deleted whose ids were
-  /// not returned: none of them was claimed, so no node has them in memory.
+  /// In one transaction on the reader connection: candidates whose claim names no live lease
+  /// are taken oldest first, page after page, until `limit` are locked or none is left (so
+  /// claimed tables cannot hide the others); each gets a claim row if it had none, and the
+  /// claim rows that still name no live lease are locked (FOR UPDATE SKIP LOCKED), so that no
+  /// node can claim them until the commit (a claim waits, then finds the table gone). Then one
+  /// statement deletes those whose rows still qualify, read afresh under the locks, so one
+  /// started, finished or claimed meanwhile stays. A session lost during the commit may leave
+  /// tables deleted whose ids were not returned: none of them was claimed, so no node has them
+  /// in memory.
   std::vector<std::string> expireWaiting(int64_t created_before, int limit) override;
 
   std::string description() const override;
@@ -120,8 +133,8 @@ class PgStore final : public Store, private WriteBackend {
   /// terminate it (pg_terminate_backend) to play a lost session.
   int writerBackendPid() const { return writer_pid_.load(); }
 
-  /// The advisory lock key of a table's claim: FNV-1a 64 of the id, as a signed bigint.
-  static int64_t claimKey(const std::string& table_id);
+  /// The lease this node holds now (0: none), so that tests can expire it from outside.
+  int64_t leaseId() const { return lease_.held().id; }
 
   /// Group commit figures: transactions the writer committed, and the writes in them.
   WriteQueue::Stats writerStats() { return queue_.stats(); }
@@ -135,18 +148,25 @@ class PgStore final : public Store, private WriteBackend {
   // The write queue's backend (write_queue.h), on the writer thread.
   /// BEGIN, the batch in a few round trips, COMMIT; SessionLost when the session is gone.
   void commit(std::span<const StoreWrite> writes) override;
-  /// Finds a session that ended while idle, before any write trusts its claims.
+  /// Forgets the claims of a lost lease, before any write trusts them.
   void startRun() override;
   /// ClaimLost for a write needing a claim this session does not hold.
   std::exception_ptr check(const StoreWrite& w) override;
-  /// kIdlePoll while the session holds claims, so that their loss is found.
+  /// kIdlePoll while the node holds claims, so that requests for them are heard.
   std::optional<std::chrono::milliseconds> idlePoll() override;
   void idle() override;
-  /// Passes on the release requests heard, then a loss of the claims (onClaimsLost).
+  /// Passes on the release requests heard for the claims held; releases the others' rows.
   void afterBatch() override;
 
-  /// The writer's session is gone: forgets the claims; true if there were any.
-  bool sessionLost();
+  /// The writer's session is gone: forgets it (the claims stay: they belong to the lease).
+  void sessionLost();
+  /// Forgets the claims of an older lease generation than the current one.
+  void syncLease();
+  /// Locks the claim rows of the tables `writes` needs (see the file comment); throws
+  /// ClaimLost for tables whose claim moved on, SessionLost for a dead lease.
+  void checkFences(pq::Connection& c, std::span<const StoreWrite> writes);
+  /// Clears the claim row of `table_id` where it names this node's lease.
+  void releaseRow(const std::string& table_id);
   /// Connects the writer if it has no session and its backoff allows; throws StoreError.
   void ensureWriter();
   /// A new writer session: notes its backend and listens for release requests.
@@ -169,6 +189,7 @@ class PgStore final : public Store, private WriteBackend {
   std::chrono::milliseconds reader_backoff_{50};
 
   std::unique_ptr<Writer> w_;  // used by the writer thread only (and the constructor)
+  PgLease lease_;
   std::atomic<int> writer_pid_{0};
   std::mutex callbacks_mutex_;
   std::function<void()> on_claims_lost_;

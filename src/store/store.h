@@ -94,6 +94,10 @@ class Store {
   virtual void onReleaseRequested(std::function<void(const std::string&)> f) { (void)f; }
   /// Whether other nodes may share this store (and so claims can fail).
   virtual bool shared() const { return false; }
+  /// Whether this node may still answer for the tables it claimed: on a shared store, its
+  /// ownership has a deadline (a lease) that it knows it has not reached. When this turns
+  /// false, every claim is about to be lost (onClaimsLost follows): answer nothing more.
+  virtual bool claimsLive() const { return true; }
 
   /// What the store is, for the start-up log ("sqlite phantomgo.db (journal wal, synchronous
   /// full)", "postgresql host=... dbname=..."): never a password.

@@ -1,6 +1,7 @@
 // What only the shared store does, on a real PostgreSQL (support/pg_test_server.h): two
 // PgStores on one database are two server nodes. Claims are exclusive and fence the writes; a
-// lost session loses every claim at once and the node recovers; the schema is versioned.
+// lost lease loses every claim at once and the node recovers, a lost session costs nothing
+// unless a commit was in flight; the schema is versioned.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -36,6 +37,23 @@ class PgStoreTest : public ::testing::Test {
     }
   }
   std::unique_ptr<PgStore> node() { return std::make_unique<PgStore>(uri_); }
+  /// Ends lease `id` in the database now, as if its node had not renewed it in time.
+  void expireLease(int64_t id) {
+    test::PgTestServer::get().exec(database(),
+                                   "UPDATE node_leases SET expires_at = clock_timestamp() - "
+                                   "interval '1 second' WHERE lease = " +
+                                       std::to_string(id));
+  }
+  /// Whether `f` holds within 10 s.
+  template <typename F>
+  static bool eventually(F f) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!f()) {
+      if (std::chrono::steady_clock::now() > until) return false;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return true;
+  }
   /// The database's name in uri_ ("t_3").
   std::string database() const {
     const auto from = uri_.find(":///") + 4;
@@ -132,7 +150,7 @@ TEST_F(PgStoreTest, TheLogKeyRejectsASecondAppendOfTheSameSeq) {
   EXPECT_EQ(a->events("aaaaaaaaaaaa").size(), 2u);
 }
 
-TEST_F(PgStoreTest, ALostSessionLosesEveryClaimAndTheNodeRecovers) {
+TEST_F(PgStoreTest, AnExpiredLeaseLosesEveryClaimAndTheNodeRecovers) {
   auto a = node(), b = node();
   LostClaims lost;
   a->onClaimsLost(lost.callback());
@@ -141,54 +159,117 @@ TEST_F(PgStoreTest, ALostSessionLosesEveryClaimAndTheNodeRecovers) {
   ASSERT_TRUE(a->claim("aaaaaaaaaaaa"));
   ASSERT_TRUE(a->claim("bbbbbbbbbbbb"));
   a->append("aaaaaaaaaaaa", {{0, 1, "a0"}}, std::nullopt);
-  const int pid = a->writerBackendPid();
-  ASSERT_NE(pid, 0);
+  const int64_t old_lease = a->leaseId();
+  ASSERT_NE(old_lease, 0);
 
-  test::PgTestServer::get().terminate(pid);
-  // A notices on its own (it polls its session while it holds claims), on its writer thread.
+  expireLease(old_lease);  // as if A had not renewed it in time
+  // A finds out at its next renewal, on its own thread, and drops everything.
   ASSERT_TRUE(lost.waitFor(1));
   EXPECT_NE(lost.thread, std::this_thread::get_id());
   EXPECT_THROW(a->append("aaaaaaaaaaaa", {{1, 2, "a1"}}, std::nullopt), ClaimLost);
   EXPECT_THROW(a->markStarted("bbbbbbbbbbbb", 3), ClaimLost);
-  a->release("bbbbbbbbbbbb");  // gone with the session: nothing to do, never throws
+  a->release("bbbbbbbbbbbb");  // gone with the lease: nothing to do, never throws
 
-  // The locks ended with the session: B can take the tables over.
+  // B can take the tables over.
   EXPECT_TRUE(b->claim("aaaaaaaaaaaa"));
   b->append("aaaaaaaaaaaa", {{1, 2, "b1"}}, std::nullopt);
   EXPECT_EQ(b->events("aaaaaaaaaaaa"), (std::vector<StoredEvent>{{0, 1, "a0"}, {1, 2, "b1"}}));
 
-  // A reconnects on its next work, with a new session, and serves other tables.
+  // A takes a new lease by itself and serves other tables.
+  ASSERT_TRUE(eventually([&] { return a->leaseId() != 0 && a->claimsLive(); }));
+  EXPECT_NE(a->leaseId(), old_lease);
   EXPECT_FALSE(a->claim("aaaaaaaaaaaa"));
   EXPECT_TRUE(a->claim("bbbbbbbbbbbb"));
-  EXPECT_NE(a->writerBackendPid(), 0);
-  EXPECT_NE(a->writerBackendPid(), pid);
   a->append("bbbbbbbbbbbb", {{0, 5, "b0"}}, std::nullopt);
   EXPECT_EQ(a->events("bbbbbbbbbbbb").size(), 1u);
   EXPECT_EQ(lost.calls, 1);
 }
 
-TEST_F(PgStoreTest, ASessionLostMidBatchFailsItsWrites) {
-  auto a = node();
+TEST_F(PgStoreTest, AWriteOfATableClaimedSinceIsFencedOff) {
+  // A renews rarely, so that it still believes in its lease after the database ended it: a
+  // node paused for longer than its lease, waking up with its writes queued.
+  PgLease::Times slow;
+  slow.renew_every = std::chrono::minutes(5);
+  slow.valid_for = std::chrono::minutes(10);
+  auto a = std::make_unique<PgStore>(uri_, true, slow);
+  auto b = node();
+  LostClaims lost;
+  a->onClaimsLost(lost.callback());
+  a->createTable(sampleTable("aaaaaaaaaaaa"));
+  a->createTable(sampleTable("bbbbbbbbbbbb"));
+  ASSERT_TRUE(a->claim("aaaaaaaaaaaa"));
+  ASSERT_TRUE(a->claim("bbbbbbbbbbbb"));
+  a->append("aaaaaaaaaaaa", {{0, 1, "a0"}}, std::nullopt);
+
+  expireLease(a->leaseId());
+  ASSERT_TRUE(b->claim("aaaaaaaaaaaa"));  // the lease is over: B's claim raises the fence
+  ASSERT_TRUE(a->claimsLive());           // A has not noticed
+  // A's write carries the old fence: refused by the database, nothing stored.
+  EXPECT_THROW(a->append("aaaaaaaaaaaa", {{1, 2, "stale"}}, std::nullopt), ClaimLost);
+  EXPECT_THROW(a->append("aaaaaaaaaaaa", {{1, 2, "stale"}}, std::nullopt), ClaimLost);
+  b->append("aaaaaaaaaaaa", {{1, 2, "b1"}}, std::nullopt);
+  EXPECT_EQ(a->events("aaaaaaaaaaaa"), (std::vector<StoredEvent>{{0, 1, "a0"}, {1, 2, "b1"}}));
+
+  // A table nobody claimed since: the fence still matches, but the lease is dead in the
+  // database, so the write fails and A gives up every claim.
+  EXPECT_EQ(lost.calls, 0);
+  EXPECT_THROW(a->append("bbbbbbbbbbbb", {{0, 1, "late"}}, std::nullopt), ClaimLost);
+  EXPECT_TRUE(lost.waitFor(1));
+  EXPECT_TRUE(a->events("bbbbbbbbbbbb").empty());
+  EXPECT_TRUE(b->claim("bbbbbbbbbbbb"));
+}
+
+TEST_F(PgStoreTest, ASessionLostWhileIdleCostsNothingButAReconnection) {
+  auto a = node(), b = node();
   LostClaims lost;
   a->onClaimsLost(lost.callback());
   a->createTable(sampleTable("aaaaaaaaaaaa"));
   ASSERT_TRUE(a->claim("aaaaaaaaaaaa"));
   const int pid = a->writerBackendPid();
-  // Terminated behind A's back: the writer finds out by its idle poll, by the poll before a
-  // batch, or on the connection itself. Either way the append fails as ClaimLost and nothing is
-  // stored.
+  ASSERT_NE(pid, 0);
   test::PgTestServer::get().terminate(pid);
+  // The claims belong to the lease, not to the session: A keeps them and writes on.
+  EXPECT_FALSE(b->claim("aaaaaaaaaaaa"));
   Answers answers(2);
   a->write(AppendEvents{"aaaaaaaaaaaa", {{0, 1, "a0"}}, std::nullopt}, answers.done(0));
   a->write(CreateTable{sampleTable("cccccccccccc")}, answers.done(1));
   ASSERT_TRUE(answers.waitAll());
+  EXPECT_FALSE(answers.errors[0]);
+  EXPECT_FALSE(answers.errors[1]);
+  EXPECT_EQ(a->events("aaaaaaaaaaaa").size(), 1u);
+  EXPECT_NE(a->writerBackendPid(), pid);
+  EXPECT_EQ(lost.calls, 0);
+}
+
+TEST_F(PgStoreTest, ASessionLostDuringItsCommitGivesTheLeaseUp) {
+  auto a = node(), b = node();
+  LostClaims lost;
+  a->onClaimsLost(lost.callback());
+  a->createTable(sampleTable("aaaaaaaaaaaa"));
+  ASSERT_TRUE(a->claim("aaaaaaaaaaaa"));
+  // A deferred trigger makes the COMMIT of an event take seconds inside the server.
+  test::PgTestServer::get().exec(
+      database(),
+      "CREATE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM "
+      "pg_sleep(30); RETURN NULL; END $$; CREATE CONSTRAINT TRIGGER slow AFTER INSERT ON events "
+      "DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION slow_commit()");
+  const int pid = a->writerBackendPid();
+  Answers answers(1);
+  a->write(AppendEvents{"aaaaaaaaaaaa", {{0, 1, "a0"}}, std::nullopt}, answers.done(0));
+  pq::Connection watch(uri_);
+  ASSERT_TRUE(eventually([&] {
+    const pq::Result r = watch.exec(
+        "watching", "SELECT query FROM pg_stat_activity WHERE pid = $1::int AND state = 'active'",
+        {std::to_string(pid)});
+    return PQntuples(r.get()) == 1 && pq::text(r.get(), 0, 0) == "COMMIT";
+  }));
+  test::PgTestServer::get().terminate(pid);  // the COMMIT's answer never comes
+  ASSERT_TRUE(answers.waitAll());
   EXPECT_TRUE(holds<ClaimLost>(answers.errors[0]));
+  // Its outcome unknown to A, A drops every table and ends its lease: B may claim at once.
   EXPECT_TRUE(lost.waitFor(1));
-  EXPECT_TRUE(a->events("aaaaaaaaaaaa").empty());
-  // The creation needs no claim: it may have gone through on a new session, or failed with
-  // the old one; it is never a ClaimLost.
-  EXPECT_FALSE(holds<ClaimLost>(answers.errors[1]));
-  EXPECT_EQ(static_cast<bool>(a->table("cccccccccccc")), !answers.errors[1]);
+  EXPECT_TRUE(eventually([&] { return b->claim("aaaaaaaaaaaa"); }));
+  EXPECT_TRUE(b->events("aaaaaaaaaaaa").empty());  // the terminated commit rolled back
 }
 
 TEST_F(PgStoreTest, WithoutADatabaseAClaimThrowsStoreError) {
@@ -304,12 +385,6 @@ TEST_F(PgStoreTest, ExpireWaitingNeverDeletesATableStartedMeanwhile) {
       EXPECT_FALSE(gone) << id;
     }
   }
-}
-
-TEST_F(PgStoreTest, TheClaimKeyIsFnv1a) {
-  EXPECT_EQ(PgStore::claimKey(""), static_cast<int64_t>(14695981039346656037ull));
-  EXPECT_EQ(PgStore::claimKey("a"), static_cast<int64_t>(0xaf63dc4c8601ec8cull));
-  EXPECT_NE(PgStore::claimKey("aaaaaaaaaaaa"), PgStore::claimKey("aaaaaaaaaaab"));
 }
 
 }  // namespace

@@ -263,6 +263,12 @@ HttpReply HttpApi::metricsPage() const {
 HttpReply HttpApi::readiness() const {
   HttpReply r;
   r.headers.emplace_back("Cache-Control", "no-store");
+  if (!store_.claimsLive()) {
+    // Its ownership of its tables could not be renewed: send it nothing until it can.
+    r.status = 503;
+    r.body = "not ready: this node's lease of the store is not renewed\n";
+    return r;
+  }
   try {
     // A read of a table no id can name: one round trip to the database, whatever it holds.
     store_.table("readiness");

@@ -25,6 +25,14 @@ std::optional<TableLookup> routeMessage(const std::string& text, const std::stri
     peer->send(pongFrame());
     return std::nullopt;
   }
+  if (!registry.serving()) {
+    // This node's ownership of its tables is about to lapse (its lease could not be renewed):
+    // it answers nothing more from memory, and the client reconnects to whoever serves next.
+    registry.dropAll();
+    peer->send(errorFrame(Error::of(Err::StoreFailed)));
+    peer->close();
+    return std::nullopt;
+  }
   if (auto* join = std::get_if<JoinRequest>(&msg)) {
     if (table && table->id() != join->table) return error(Error::of(Err::AlreadyJoined));
     if (!route.empty() && join->table != route) return error(Error::of(Err::WrongTable));

@@ -225,6 +225,10 @@ std::shared_ptr<Table> TableRegistry::load(const std::string& id) {
       ctx_.store->release(id);
       throw;
     }
+    if (!rec) {  // expired by another node while this one waited for the claim
+      ctx_.store->release(id);
+      return nullptr;
+    }
   }
   try {
     std::optional<StoredTable> rematch;

@@ -91,6 +91,9 @@ class TableRegistry {
   void shutdown();
   /// Drops every table from memory and closes its connections (the store lost every claim).
   void dropAll();
+  /// Whether this node may answer for its tables: false once the store's ownership of them is
+  /// about to lapse (Store::claimsLive), before another node may take them.
+  bool serving() const { return ctx_.store->claimsLive(); }
   /// Another node was asked for this table (the proxy routes it there now): unless this node
   /// loaded it only a moment ago, drops it, closes its connections (the clients reconnect and
   /// land there) and releases its claim after its writes. Never blocks.
