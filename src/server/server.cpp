@@ -120,8 +120,11 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
   // A join of a table not in memory loads it there too (TableRegistry::find reads the store).
   m.ctx->reads = [pool = &m.reads](std::function<void()> job) { net::post(*pool, std::move(job)); };
   // Read at each scrape; the scrapes (HttpApi) end before the registry and the context go.
-  m.metrics.readAtScrape([r = m.registry.get()] { return r->size(); },
-                         [c = m.ctx.get()] { return c->connections.load(); });
+  m.metrics.readAtScrape(
+      [r = m.registry.get()] { return r->size(); },
+      [c = m.ctx.get()] { return c->connections.load(); },
+      [st = m.store.get()] { return static_cast<double>(st->oldestWrite().count()) / 1000.0; },
+      [st = m.store.get()] { return st->claimsLive(); });
   spdlog::info("store {}", m.store->description());
   // Nothing is loaded at start: a table is loaded when someone joins it (on a shared store, by
   // the node its id routes to), so a restart serves again at once however many tables wait

@@ -130,6 +130,7 @@ class PgStore final : public Store, private WriteBackend {
   std::vector<std::string> expireWaiting(int64_t created_before, int limit) override;
 
   std::string description() const override;
+  std::chrono::milliseconds oldestWrite() override { return queue_.oldestWaiting(); }
 
   /// The backend process id of the writer's session (0 while it has none), so that tests can
   /// terminate it (pg_terminate_backend) to play a lost session.

@@ -7,6 +7,7 @@
 // read by the server, so the store knows nothing of Go.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -102,6 +103,9 @@ class Store {
   /// ownership has a deadline (a lease) that it knows it has not reached. When this turns
   /// false, every claim is about to be lost (onClaimsLost follows): answer nothing more.
   virtual bool claimsLive() const { return true; }
+
+  /// How long the oldest write not yet answered has waited (zero when none).
+  virtual std::chrono::milliseconds oldestWrite() { return std::chrono::milliseconds(0); }
 
   /// What the store is, for the start-up log ("sqlite phantomgo.db (journal wal, synchronous
   /// full)", "postgresql host=... dbname=..."): never a password.

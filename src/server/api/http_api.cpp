@@ -23,6 +23,9 @@ namespace pg {
 
 namespace {
 
+/// /readyz fails while a write has waited longer than this for its commit.
+constexpr std::chrono::milliseconds kStalledWrites{5000};
+
 /// A 500 store-failed answer, counted in `metrics` (may be null).
 HttpReply storeFailedReply(Metrics* metrics) {
   if (metrics) metrics->storeError(Metrics::StoreErrorAt::Http);
@@ -263,6 +266,13 @@ HttpReply HttpApi::metricsPage() const {
 HttpReply HttpApi::readiness() const {
   HttpReply r;
   r.headers.emplace_back("Cache-Control", "no-store");
+  if (const auto waited = store_.oldestWrite(); waited > kStalledWrites) {
+    // The database takes connections but does not finish commits (a synchronous standby that
+    // is not there, a full disk): nothing sent here would be stored in time.
+    r.status = 503;
+    r.body = "not ready: a write has waited " + std::to_string(waited.count()) + " ms\n";
+    return r;
+  }
   if (!store_.claimsLive()) {
     // Its ownership of its tables could not be renewed: send it nothing until it can.
     r.status = 503;
