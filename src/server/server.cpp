@@ -20,6 +20,7 @@
 #include "server/net/fd_budget.h"
 #include "server/net/listener.h"
 #include "server/net/server_context.h"
+#include "server/node/exception_text.h"
 #include "server/node/metrics.h"
 #include "server/table/table.h"
 #include "server/table/table_registry.h"
@@ -172,7 +173,7 @@ void Server::armExpiry() {
         in.accounts->expireCeremonies(nowMs());
         in.accounts->expireSessions(nowMs());
       } catch (const std::exception& e) {
-        spdlog::error("expiring waiting tables: {}", e.what());
+        spdlog::error("expiring waiting tables: {}", exceptionText(e));
       }
       net::post(in.ioc, [this] {
         std::lock_guard lock(impl_->mutex);

@@ -83,6 +83,18 @@ TEST_F(PgStoreTest, TheDescriptionAndTheErrorsNeverShowThePassword) {
   } catch (const StoreError& e) {
     EXPECT_EQ(std::string(e.what()).find("sekrit"), std::string::npos) << e.what();
   }
+  // A string libpq cannot read: its complaint quotes the string's text, which is left out.
+  for (const std::string unreadable :
+       {"postgresql://alice:sek%zzrit@db.example.org/go", "postgresql://alice:sekrit@[::1/go"}) {
+    try {
+      PgStore s(unreadable);
+      ADD_FAILURE() << "read " << unreadable;
+    } catch (const StoreError& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.find("sek"), std::string::npos) << what;
+      EXPECT_NE(what.find("the connection string cannot be read"), std::string::npos) << what;
+    }
+  }
   auto s = node();
   EXPECT_EQ(s->description().find("password"), std::string::npos);
   EXPECT_NE(s->description().find("dbname=" + database()), std::string::npos) << s->description();
