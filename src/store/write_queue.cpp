@@ -144,12 +144,12 @@ void WriteQueue::loop() {
       backend_.afterBatch();
     } catch (...) {
     }
-    for (std::size_t i = 0; i < batch.size(); ++i) answer(batch[i].done, errors[i]);
-    batch.clear();
     {
-      std::lock_guard lock(mutex_);
+      std::lock_guard lock(mutex_);  // stored or failed: nothing of the batch waits any more
       batch_queued_at_.reset();
     }
+    for (std::size_t i = 0; i < batch.size(); ++i) answer(batch[i].done, errors[i]);
+    batch.clear();
   }
 }
 

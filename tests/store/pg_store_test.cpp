@@ -10,6 +10,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "store/open_store.h"
@@ -237,7 +238,7 @@ TEST_F(PgStoreTest, ASessionLostWhileIdleCostsNothingButAReconnection) {
   a->onClaimsLost(lost.callback());
   a->createTable(sampleTable("aaaaaaaaaaaa"));
   ASSERT_TRUE(a->claim("aaaaaaaaaaaa"));
-  const int pid = a->writerBackendPid();
+  const int pid = a->writerBackendPid("aaaaaaaaaaaa");
   ASSERT_NE(pid, 0);
   test::PgTestServer::get().terminate(pid);
   // The claims belong to the lease, not to the session: A keeps them and writes on.
@@ -249,7 +250,7 @@ TEST_F(PgStoreTest, ASessionLostWhileIdleCostsNothingButAReconnection) {
   EXPECT_FALSE(answers.errors[0]);
   EXPECT_FALSE(answers.errors[1]);
   EXPECT_EQ(a->events("aaaaaaaaaaaa").size(), 1u);
-  EXPECT_NE(a->writerBackendPid(), pid);
+  EXPECT_NE(a->writerBackendPid("aaaaaaaaaaaa"), pid);
   EXPECT_EQ(lost.calls, 0);
 }
 
@@ -265,7 +266,7 @@ TEST_F(PgStoreTest, ASessionLostDuringItsCommitGivesTheLeaseUp) {
       "CREATE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM "
       "pg_sleep(30); RETURN NULL; END $$; CREATE CONSTRAINT TRIGGER slow AFTER INSERT ON events "
       "DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION slow_commit()");
-  const int pid = a->writerBackendPid();
+  const int pid = a->writerBackendPid("aaaaaaaaaaaa");
   Answers answers(1);
   a->write(AppendEvents{"aaaaaaaaaaaa", {{0, 1, "a0"}}, std::nullopt}, answers.done(0));
   pq::Connection watch(uri_);
@@ -282,6 +283,33 @@ TEST_F(PgStoreTest, ASessionLostDuringItsCommitGivesTheLeaseUp) {
   EXPECT_TRUE(lost.waitFor(1));
   EXPECT_TRUE(eventually([&] { return b->claim("aaaaaaaaaaaa"); }));
   EXPECT_TRUE(b->events("aaaaaaaaaaaa").empty());  // the terminated commit rolled back
+}
+
+TEST_F(PgStoreTest, TablesAreSharedOutAmongTheWriterSessions) {
+  auto a = node();
+  std::set<int> sessions;
+  std::vector<std::string> ids;
+  for (int i = 0; i < 40; ++i) {
+    ids.push_back("table" + std::to_string(1000000 + i));
+    sessions.insert(a->writerBackendPid(ids.back()));
+  }
+  // Four sessions, each its own database backend, each with its share of the tables.
+  EXPECT_EQ(sessions.size(), static_cast<std::size_t>(PgStore::kDefaultWriters));
+  EXPECT_FALSE(sessions.count(0));
+  // Every table's writes are stored in order, whichever session commits them.
+  for (const std::string& id : ids) {
+    a->createTable(sampleTable(id));
+    ASSERT_TRUE(a->claim(id));
+  }
+  Answers answers(static_cast<int>(ids.size()) * 3);
+  int n = 0;
+  for (int seq = 0; seq < 3; ++seq)
+    for (const std::string& id : ids)
+      a->write(AppendEvents{id, {{seq, seq, "e" + std::to_string(seq)}}, std::nullopt},
+               answers.done(n++));
+  ASSERT_TRUE(answers.waitAll());
+  for (const std::string& id : ids)
+    EXPECT_EQ(a->events(id), (std::vector<StoredEvent>{{0, 0, "e0"}, {1, 1, "e1"}, {2, 2, "e2"}}));
 }
 
 TEST_F(PgStoreTest, WithoutADatabaseAClaimThrowsStoreError) {

@@ -289,6 +289,7 @@ TEST(WriteQueue, TheOldestWaitingWriteIsMeasuredWhileItsCommitStalls) {
   }
   b.cv.notify_all();
   ASSERT_TRUE(answers.waitAll());
+  // The last batch is marked answered just before its answers run.
   EXPECT_EQ(q.oldestWaiting(), std::chrono::milliseconds(0));
 }
 
