@@ -103,6 +103,12 @@ int Connection::backendPid() const {
   return PQbackendPID(conn_.get());
 }
 
+std::string Connection::server() const {
+  const char* host = PQhost(conn_.get());
+  const char* port = PQport(conn_.get());
+  return std::string(host ? host : "?") + ":" + (port ? port : "?");
+}
+
 std::vector<std::string> Connection::takeNotifications(const std::string& channel) {
   std::vector<std::string> out;
   while (PGnotify* n = PQnotifies(conn_.get())) {

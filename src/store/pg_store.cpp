@@ -51,6 +51,7 @@ PgStore::PgStore(const std::string& conninfo, bool group_commit, PgLease::Times 
     }
     if (f) f();
   });
+  lease_.onNotice([this](const std::string& text) { notice(text); });
   lease_.start();
   const std::size_t n = static_cast<std::size_t>(std::max(1, writers));
   for (std::size_t i = 0; i < n; ++i)
@@ -64,7 +65,8 @@ PgStore::PgStore(const std::string& conninfo, bool group_commit, PgLease::Times 
             f = on_release_requested_;
           }
           if (f) f(id);
-        }));
+        },
+        [this](const std::string& text) { notice(text); }));
   for (auto& w : writers_) w->start();
 }
 
@@ -115,6 +117,20 @@ bool PgStore::onWriterThread() const {
 void PgStore::onClaimsLost(std::function<void()> f) {
   std::lock_guard lock(callbacks_mutex_);
   on_claims_lost_ = std::move(f);
+}
+
+void PgStore::onNotice(std::function<void(const std::string&)> f) {
+  std::lock_guard lock(callbacks_mutex_);
+  on_notice_ = std::move(f);
+}
+
+void PgStore::notice(const std::string& text) {
+  std::function<void(const std::string&)> f;
+  {
+    std::lock_guard lock(callbacks_mutex_);
+    f = on_notice_;
+  }
+  if (f) f(text);
 }
 
 void PgStore::onReleaseRequested(std::function<void(const std::string&)> f) {

@@ -116,6 +116,7 @@ class PgStore final : public Store {
   /// polls its connection (at least every 200 ms while it holds a claim) and passes on, on its
   /// thread, those for the claims it holds.
   void onReleaseRequested(std::function<void(const std::string&)> f) override;
+  void onNotice(std::function<void(const std::string&)> f) override;
   bool shared() const override { return true; }
   /// The lease is alive (pg_lease.h: live()).
   bool claimsLive() const override { return lease_.live(); }
@@ -174,6 +175,9 @@ class PgStore final : public Store {
   std::mutex callbacks_mutex_;
   std::function<void()> on_claims_lost_;
   std::function<void(const std::string&)> on_release_requested_;
+  std::function<void(const std::string&)> on_notice_;
+  /// Passes `text` to on_notice_.
+  void notice(const std::string& text);
 
   PgLease lease_;
   // Last: destroyed first, their threads stopped while everything above exists.

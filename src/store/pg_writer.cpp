@@ -29,11 +29,13 @@ std::string lostText(const std::exception& e) {
 
 PgWriter::PgWriter(std::string conninfo, PgLease& lease, bool group_commit,
                    std::function<bool(const std::string&)> mine,
-                   std::function<void(const std::string&)> requested)
+                   std::function<void(const std::string&)> requested,
+                   std::function<void(const std::string&)> notice)
     : conninfo_(std::move(conninfo)),
       lease_(lease),
       mine_(std::move(mine)),
       requested_(std::move(requested)),
+      notice_(std::move(notice)),
       backoff_(kFirstBackoff),
       queue_(*this, group_commit) {
   conn_ = std::make_unique<pq::Connection>(conninfo_);
@@ -129,6 +131,7 @@ void PgWriter::ensureSession() {
   try {
     conn_ = std::make_unique<pq::Connection>(conninfo_);
     sessionStarted();
+    notice_("a writer session connected again, to " + conn_->server());
   } catch (const StoreError&) {
     conn_.reset();
     next_attempt_ = now + backoff_;

@@ -38,7 +38,8 @@ class PgWriter final : private WriteBackend {
   /// a claim this writer holds, on its thread. Connects at once (throws StoreError).
   PgWriter(std::string conninfo, PgLease& lease, bool group_commit,
            std::function<bool(const std::string&)> mine,
-           std::function<void(const std::string&)> requested);
+           std::function<void(const std::string&)> requested,
+           std::function<void(const std::string&)> notice);
   /// Commits what is queued, then stops.
   ~PgWriter() override;
   PgWriter(const PgWriter&) = delete;
@@ -92,6 +93,7 @@ class PgWriter final : private WriteBackend {
   PgLease& lease_;
   const std::function<bool(const std::string&)> mine_;
   const std::function<void(const std::string&)> requested_;
+  const std::function<void(const std::string&)> notice_;
 
   // The writer thread's own state.
   std::unique_ptr<pq::Connection> conn_;

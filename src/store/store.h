@@ -97,6 +97,10 @@ class Store {
   /// the nodes asked for its tables next claim them without waiting for a lease to expire).
   /// Blocks until done. Never throws.
   virtual void releaseAll() {}
+  /// `f(text)` is called, on any thread, with news for the operator's log: a database session
+  /// connected again, and to which server; a lease taken or lost. Never a secret. `f` must not
+  /// block. Set once, before use.
+  virtual void onNotice(std::function<void(const std::string&)> f) { (void)f; }
   /// Whether other nodes may share this store (and so claims can fail).
   virtual bool shared() const { return false; }
   /// Whether this node may still answer for the tables it claimed: on a shared store, its

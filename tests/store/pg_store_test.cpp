@@ -236,6 +236,12 @@ TEST_F(PgStoreTest, ASessionLostWhileIdleCostsNothingButAReconnection) {
   auto a = node(), b = node();
   LostClaims lost;
   a->onClaimsLost(lost.callback());
+  std::mutex notices_mutex;
+  std::vector<std::string> notices;
+  a->onNotice([&](const std::string& text) {
+    std::lock_guard lock(notices_mutex);
+    notices.push_back(text);
+  });
   a->createTable(sampleTable("aaaaaaaaaaaa"));
   ASSERT_TRUE(a->claim("aaaaaaaaaaaa"));
   const int pid = a->writerBackendPid("aaaaaaaaaaaa");
@@ -252,6 +258,10 @@ TEST_F(PgStoreTest, ASessionLostWhileIdleCostsNothingButAReconnection) {
   EXPECT_EQ(a->events("aaaaaaaaaaaa").size(), 1u);
   EXPECT_NE(a->writerBackendPid("aaaaaaaaaaaa"), pid);
   EXPECT_EQ(lost.calls, 0);
+  // The operator's log hears where the session went (after a failover: the promoted server).
+  std::lock_guard lock(notices_mutex);
+  ASSERT_EQ(notices.size(), 1u);
+  EXPECT_NE(notices[0].find("a writer session connected again, to "), std::string::npos);
 }
 
 TEST_F(PgStoreTest, ASessionLostDuringItsCommitGivesTheLeaseUp) {
