@@ -41,6 +41,12 @@ class HandOverCluster : public test::ClusterNodes {
 };
 
 TEST_F(HandOverCluster, AStoppingNodeReleasesItsTablesBeforeItsClientsHearGoingAway) {
+  // Both nodes hold a live lease: ready.
+  for (int i = 0; i < 2; ++i) {
+    const HttpResult ready = httpRequest("127.0.0.1", port(i), "GET", "/readyz");
+    EXPECT_EQ(ready.status, 200);
+    EXPECT_EQ(ready.body, "ready\n");
+  }
   const HttpResult created = httpRequest("127.0.0.1", ports_[0], "POST", "/api/tables",
                                          Json{{"rules", Json{{"size", 9}}}}.dump());
   ASSERT_EQ(created.status, 201) << created.body;
