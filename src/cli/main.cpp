@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   pg::addGtpCommand(app);
   pg::addBenchCommand(app);
   pg::addServeCommand(app);
+  pg::addBackupCommand(app);
   pg::addLoadtestCommand(app);
   pg::addMatchCommand(app);
 
