@@ -127,7 +127,7 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
       [st = m.store.get()] { return static_cast<double>(st->oldestWrite().count()) / 1000.0; },
       [st = m.store.get()] { return st->claimsLive(); });
   spdlog::info("store {}", m.store->description());
-  m.store->onNotice([](const std::string& text) { spdlog::info("store: {}", text); });
+  m.store->onNotice([](const std::string& news) { spdlog::info("store: {}", news); });
   // Nothing is loaded at start: a table is loaded when someone joins it (on a shared store, by
   // the node its id routes to), so a restart serves again at once however many tables wait
   // in the store, and memory holds only the tables someone is at.
