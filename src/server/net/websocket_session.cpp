@@ -152,7 +152,10 @@ void WebsocketSession::onWrite(beast::error_code ec, std::size_t) {
 }
 
 void WebsocketSession::goAway() {
-  if (dropped_) return;
+  // Once: a second close while the first is under way trips Beast's one-close rule (the router
+  // drops every table, closing this session among them, then closes it itself).
+  if (dropped_ || going_away_) return;
+  going_away_ = true;
   // A close frame with "going away" (1001): the client reconnects at once, to wherever the
   // table is served now. The socket is closed when the client answers, or the close handshake
   // times out (the stream's handshake timeout).

@@ -67,7 +67,8 @@ class WebsocketSession : public Peer, public std::enable_shared_from_this<Websoc
   std::shared_ptr<Table> table_;
   bool joined_ = false;
   bool dropped_ = false;
-  bool closing_ = false;  // close once the queue is written
+  bool closing_ = false;     // close once the queue is written
+  bool going_away_ = false;  // the close frame is on its way (goAway)
 };
 
 }  // namespace pg
