@@ -1,6 +1,7 @@
 // A file written under a temporary name (store/pending_file.h): whole under its final name once
 // published, gone when abandoned, and never in place of a file that was there.
 #include "store/pending_file.h"
+#include "folder_test.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -18,31 +19,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class PendingFileTest : public ::testing::Test {
+class PendingFileTest : public FolderTest {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("pg-pending-test-" + std::to_string(::getpid()) + "-" + info->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string at(const std::string& name) const { return (dir_ / name).string(); }
-  std::set<std::string> names() const {
-    std::set<std::string> out;
-    for (const auto& e : fs::directory_iterator(dir_)) out.insert(e.path().filename().string());
-    return out;
-  }
-  static std::string text(const std::string& path) {
-    std::ifstream f(path);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
-  }
-
-  fs::path dir_;
+  PendingFileTest() : FolderTest("pg-pending-test-") {}
 };
 
 TEST_F(PendingFileTest, IsPublishedWholeUnderItsFinalName) {

@@ -13,6 +13,7 @@
 #include <string>
 #include <thread>
 
+#include "folder_test.h"
 #include "store/open_store.h"
 #include "store/sqlite_backup.h"
 #include "store/sqlite_store.h"
@@ -23,30 +24,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class SqliteBackupTest : public ::testing::Test {
+class SqliteBackupTest : public FolderTest {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("pg-backup-test-" + std::to_string(::getpid()) + "-" + info->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string at(const std::string& name) const { return (dir_ / name).string(); }
-  /// The names in the folder.
-  std::set<std::string> names() const {
-    std::set<std::string> out;
-    for (const auto& e : fs::directory_iterator(dir_)) out.insert(e.path().filename().string());
-    return out;
-  }
-  static std::string text(const std::string& path) {
-    std::ifstream f(path);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
-  }
+  SqliteBackupTest() : FolderTest("pg-backup-test-") {}
   /// Adds `tables` tables of `events` events of `bytes` bytes each to the store.
   static void fill(SqliteStore& s, int tables, int events, std::size_t bytes = 8) {
     for (int t = 0; t < tables; ++t) {
@@ -57,8 +37,6 @@ class SqliteBackupTest : public ::testing::Test {
       s.append(id, log, std::nullopt);
     }
   }
-
-  fs::path dir_;
 };
 
 TEST_F(SqliteBackupTest, CopiesEveryTableAndEventIntoOneCheckedFile) {
