@@ -10,9 +10,11 @@
 #include <atomic>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <chrono>
 #include <functional>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -191,6 +193,41 @@ TEST_F(ClaimsTest, TheHolderHandsATableOverWhenAnotherNodeIsAskedForIt) {
   on_a->command(white2, TryCommand{"D4", {}});
   ASSERT_TRUE(eventually([&] { return black2->of("event").size() >= 1; }));
   EXPECT_EQ(a.store.events(c.record.id).size(), 2u);
+}
+
+TEST_F(ClaimsTest, AJoinDuringAHandOverWaitsForTheReleaseAndKeepsItsClaim) {
+  Node b(uri_);
+  const TableRegistry::Created c = b.registry->create(Json{{"rules", {{"size", 9}}}});
+  const auto on_b = b.registry->find(c.record.id);
+  ASSERT_NE(on_b, nullptr);
+  const auto seats = play(*on_b, c);
+  const auto& black = seats.first;
+
+  // b's only network thread is held, so the dropped table cannot queue its release yet: the
+  // window in which a busy node's join used to load the table again, claim it, and then lose
+  // that claim to the release queued behind it.
+  std::promise<void> gate;
+  std::shared_future<void> opened = gate.get_future().share();
+  boost::asio::post(b.io, [opened] { opened.wait(); });
+  b.registry->handOver(c.record.id);
+  auto again = std::async(std::launch::async, [&] { return b.registry->find(c.record.id); });
+  EXPECT_EQ(again.wait_for(200ms), std::future_status::timeout);  // waits for the release
+  gate.set_value();
+  const auto reloaded = again.get();
+  ASSERT_NE(reloaded, nullptr);
+  EXPECT_NE(reloaded.get(), on_b.get());
+  EXPECT_TRUE(eventually([&] { return black->closed(); }));
+
+  // The reloaded copy still holds its claim: its next move is stored and announced.
+  auto black2 = std::make_shared<TestPeer>();
+  auto white2 = std::make_shared<TestPeer>();
+  reloaded->join(black2, JoinRequest{c.record.id, c.record.black_token, LastVersion{int64_t{1}}});
+  reloaded->join(white2, JoinRequest{c.record.id, c.record.white_token, LastVersion{int64_t{1}}});
+  ASSERT_TRUE(eventually([&] { return !white2->of("presence").empty(); }));
+  reloaded->command(white2, TryCommand{"D4", {}});
+  EXPECT_TRUE(eventually([&] { return black2->of("event").size() >= 1; }));
+  EXPECT_FALSE(white2->closed());
+  EXPECT_EQ(b.store.events(c.record.id).size(), 2u);
 }
 
 TEST_F(ClaimsTest, ANodeThatLosesItsLeaseDropsItsTablesAndCannotWriteThem) {

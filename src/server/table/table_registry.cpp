@@ -143,9 +143,10 @@ std::shared_ptr<Table> TableRegistry::find(const std::string& id) {
       }
       misses_.erase(m);
     }
-    if (!loading_.count(id)) break;
-    loaded_cv_.wait(lock);  // another thread is loading this table: take its result
+    if (!loading_.count(id) && !handing_over_.count(id)) break;
+    loaded_cv_.wait(lock);  // loaded by another thread (take its result) or being handed over
   }
+  if (stopping_) throw TableElsewhere("this node is stopping");
   if (tables_.size() + loading_.size() >= ctx_.settings->limits.max_tables)
     throw ServerFull("The server is full; try again later.");
   // Loaded without the lock: the reads and the claim wait for the database, and the other
@@ -327,10 +328,20 @@ void TableRegistry::handOver(const std::string& id) {
     table = it->second;
     tables_.erase(it);
     loaded_at_.erase(id);
+    // Not loaded again until the release is queued: a join meanwhile waits, and its claim
+    // then follows the release in the writer's queue. Loaded at once, its claim would come
+    // first and the release would give the new copy's claim away, leaving this node to
+    // answer from a copy that another node may claim and move on from.
+    handing_over_.insert(id);
   }
   spdlog::info("table {}: handed over to the node asking for it", id);
   if (ctx_.metrics) ctx_.metrics->tablesDropped(1);
-  table->drop([store = ctx_.store, id] { store->release(id); });
+  table->drop([this, id] {
+    ctx_.store->release(id);
+    std::lock_guard lock(mutex_);
+    handing_over_.erase(id);
+    loaded_cv_.notify_all();
+  });
 }
 
 void TableRegistry::dropAll() {
@@ -348,13 +359,19 @@ void TableRegistry::dropAll() {
 }
 
 void TableRegistry::handOverAll() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;  // no claim is taken from now on (one under way ends with the lease)
+  }
   ctx_.store->releaseAll();
   std::unordered_map<std::string, std::shared_ptr<Table>> all;
   {
     std::lock_guard lock(mutex_);
     all.swap(tables_);
     loaded_at_.clear();
-    ++claims_generation_;  // a load finishing now is not kept
+    ++claims_generation_;   // a load finishing now is not kept
+    handing_over_.clear();  // every claim is released already: nobody waits for a drop
+    loaded_cv_.notify_all();
   }
   if (!all.empty()) spdlog::info("stopping: {} table(s) handed over", all.size());
   for (auto& [id, t] : all) t->drop();

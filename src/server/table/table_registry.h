@@ -126,6 +126,8 @@ class TableRegistry {
   std::unordered_map<std::string, std::shared_ptr<Table>> tables_;
   std::unordered_map<std::string, std::chrono::steady_clock::time_point> loaded_at_;
   std::unordered_set<std::string> loading_;       // ids some thread is loading now
+  std::unordered_set<std::string> handing_over_;  // dropped, their claims not yet released
+  bool stopping_ = false;                         // every claim released: none taken again
   std::condition_variable loaded_cv_;             // signalled when a load ends
   std::unordered_map<std::string, Miss> misses_;  // the short memory of failed finds
   uint64_t claims_generation_ = 0;                // counts dropAll()s
