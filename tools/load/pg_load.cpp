@@ -67,7 +67,7 @@ struct Stats {
   long tries = 0, illegal = 0, passes = 0, games = 0, errors = 0, lost = 0, reconnects = 0;
   long resumed = 0;
   long moved = 0;        // joins answered table-elsewhere (a cluster moving the table): retried
-  long unavailable = 0;  // joins answered store-failed (the node's database away): retried
+  long unavailable = 0;  // joins and tries answered store-failed (database away): retried
   /// Per reconnect: when the seat lost its connection (ms since the Unix epoch) and how long
   /// until it was joined again (ms): how long its table was unreachable.
   std::vector<std::pair<int64_t, double>> outages;
@@ -170,10 +170,15 @@ class Table {
       st_.moved++;  // the server closes the connection next; onClosed reconnects
       return;
     }
-    if (type == "error" && o_.survive && !joined_[seat] && m.value("code", "") == "store-failed") {
-      // A join while the node has no database (a failover): the server closes the
-      // connection next and onClosed reconnects, as for a move.
+    if (type == "error" && o_.survive && m.value("code", "") == "store-failed") {
+      // The node has no database (a failover, a lease about to lapse). A join: the server
+      // closes the connection next and onClosed reconnects. A try: it was not stored (nothing
+      // was announced), so it is sent again after a pause, or after the reconnect.
       st_.unavailable++;
+      if (joined_[seat] && pending_) {
+        pending_ = false;
+        schedule();
+      }
       return;
     }
     if (type == "error") {
@@ -720,8 +725,8 @@ int main(int argc, char** argv) {
       static_cast<double>(lat.size()) / secs, tries, passes);
   std::printf("try sent -> both answers (ms): median %.3f  p99 %.3f  max %.3f\n", p50, p99, mx);
   std::printf(
-      "errors %ld, lost events %ld, reconnects %ld, resumes %ld, moved %ld, joins while the "
-      "database was away %ld\n",
+      "errors %ld, lost events %ld, reconnects %ld, resumes %ld, moved %ld, joins and tries "
+      "while the database was away %ld\n",
       st.errors, st.lost, st.reconnects, st.resumed, st.moved, st.unavailable);
   if (!o.marks.empty()) {
     std::ifstream f(o.marks);
