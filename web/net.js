@@ -111,20 +111,24 @@ export class TableConnection {
       }
       this.handlers.onMessage(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.closed) return;
-      this.scheduleReconnect();
+      // "Going away" (1001) on a joined connection: the node stopped serving the table and
+      // another takes it now, so the first try goes at once (spread over a fifth of a second,
+      // so that a node's players do not all arrive in the same millisecond).
+      const handedOver = e.code === 1001 && this.attempt === 0;
+      this.scheduleReconnect(handedOver ? Math.random() * 200 : undefined);
     };
     ws.onerror = () => {
       // onclose follows and retries
     };
   }
 
-  scheduleReconnect() {
+  scheduleReconnect(soon) {
     this.handlers.onStatus('reconnecting');
-    const delay = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
+    const delay = soon ?? RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
     this.attempt += 1;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {

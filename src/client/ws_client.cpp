@@ -113,12 +113,14 @@ struct WsClient::Impl {
   std::deque<Received> inbox;
   std::vector<std::string> all;
   bool closed = false;
+  std::optional<int> close_code;  // the server's close frame's code, when it sent one
 
   void readLoop() {
     ws.async_read(buffer, [this](beast::error_code ec, std::size_t) {
       std::lock_guard lock(mutex);
       if (ec) {
         closed = true;
+        if (ec == websocket::error::closed) close_code = static_cast<int>(ws.reason().code);
         cv.notify_all();
         return;
       }
@@ -194,6 +196,11 @@ std::optional<Json> WsClient::recvType(const std::string& type, std::chrono::mil
     if (!j) return std::nullopt;
     if (j->is_object() && j->value("type", "") == type) return j;
   }
+}
+
+std::optional<int> WsClient::closeCode() const {
+  std::lock_guard lock(impl_->mutex);
+  return impl_->close_code;
 }
 
 std::vector<std::string> WsClient::history() const {

@@ -63,6 +63,8 @@ class WsClient {
   std::vector<std::string> history() const;
   /// Whether the server closed the connection (all frames received before may still be read).
   bool closed() const;
+  /// The code of the server's close frame (1001: going away), once closed with one.
+  std::optional<int> closeCode() const;
   /// Closes abruptly (no close handshake), like a dropped network.
   void drop();
 

@@ -199,6 +199,13 @@ void Server::stop() {
   }
   if (m.listener) m.listener->stop();
   m.registry->shutdown();
+  // The tables are handed over before the network threads stop: what is queued is committed,
+  // every claim released, and only then the clients told "going away", so that the node they
+  // reconnect to may claim the tables at once. The close frames get a moment to go out.
+  m.registry->handOverAll();
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(1500);
+  while (m.ctx && m.ctx->connections.load() > 0 && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
   if (m.expiry) net::post(m.ioc, [&m] { m.expiry->cancel(); });
   if (m.signals) {
     boost::system::error_code ec;

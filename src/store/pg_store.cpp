@@ -79,20 +79,23 @@ PgStore::PgStore(const std::string& conninfo, bool group_commit, PgLease::Times 
 }
 
 PgStore::~PgStore() {
-  // What is queued is committed; then every claim is released in one statement and the lease
-  // ended, so that the nodes asked for these tables next take them at once.
+  releaseAll();
+  queue_.stop();
+  lease_.stop(/*end_lease=*/true);
+}
+
+void PgStore::releaseAll() {
   try {
     queue_.call([this] {
       syncLease();
       w_->claims.clear();
-      if (w_->lease && w_->conn && w_->conn->ok())
-        w_->conn->exec("releasing every claim",
-                       "UPDATE claims SET lease = NULL WHERE lease = $1::bigint", {num(w_->lease)});
+      if (w_->lease == 0) return;
+      ensureWriter();
+      w_->conn->exec("releasing every claim",
+                     "UPDATE claims SET lease = NULL WHERE lease = $1::bigint", {num(w_->lease)});
     });
-  } catch (...) {  // the lease then ends on its own
+  } catch (...) {  // the claims then end with the lease
   }
-  queue_.stop();
-  lease_.stop(/*end_lease=*/true);
 }
 
 std::string PgStore::description() const {

@@ -103,6 +103,8 @@ class PgStore final : public Store, private WriteBackend {
   bool claim(const std::string& table_id) override;
   void release(const std::string& table_id) override;
   void onClaimsLost(std::function<void()> f) override;
+  /// One statement clears every claim row naming this node's lease.
+  void releaseAll() override;
   /// NOTIFY on the channel phantomgo_release, through the reader connection.
   void requestRelease(const std::string& table_id) override;
   /// The writer session LISTENs on that channel; it hears the requests whenever it uses or

@@ -92,6 +92,10 @@ class Store {
   /// `f(table_id)` is called, on any thread, when another node asks for a table this store
   /// holds the claim of (requestRelease). `f` must not block. Set once, before use.
   virtual void onReleaseRequested(std::function<void(const std::string&)> f) { (void)f; }
+  /// Commits what is queued, then gives every claim of this node up at once (a node stopping:
+  /// the nodes asked for its tables next claim them without waiting for a lease to expire).
+  /// Blocks until done. Never throws.
+  virtual void releaseAll() {}
   /// Whether other nodes may share this store (and so claims can fail).
   virtual bool shared() const { return false; }
   /// Whether this node may still answer for the tables it claimed: on a shared store, its

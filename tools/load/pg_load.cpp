@@ -98,27 +98,41 @@ class Table;
 /// One WebSocket connection of a table (one seat).
 class Conn : public std::enable_shared_from_this<Conn> {
  public:
-  Conn(net::io_context& io, Table* t, int gen, int seat)
-      : ws_(io), table_(t), gen_(gen), seat_(seat) {}
+  /// With `heartbeat` (--survive), the connection pings after kQuiet without a frame and gives
+  /// up one whose ping, connection or handshake goes unanswered for kGiveUp: a node that hangs
+  /// or is cut off is noticed, as a browser notices it (web/net.js).
+  Conn(net::io_context& io, Table* t, int gen, int seat, bool heartbeat)
+      : ws_(io), beat_(io), table_(t), gen_(gen), seat_(seat), heartbeat_(heartbeat) {}
   /// Connects to `ep` at `path` (/ws?table=<id>) and sends `join`.
   void start(const tcp::endpoint& ep, std::string path, std::string join);
   void send(std::string text);
   void close() {
     closed_ = true;
+    beat_.cancel();
     beast::error_code ec;
     beast::get_lowest_layer(ws_).socket().close(ec);
   }
   bool open() const { return open_; }
 
+  static constexpr std::chrono::milliseconds kQuiet{1000};
+  static constexpr std::chrono::milliseconds kGiveUp{2000};
+
  private:
   void read();
   void write();
   void fail();
+  /// Every quarter second: a ping after kQuiet of silence, the socket closed (and so the seat
+  /// reconnected) after kGiveUp without an answer.
+  void beat();
   websocket::stream<beast::tcp_stream> ws_;
+  net::steady_timer beat_;
+  Clock::time_point heard_ = Clock::now();  // the last frame (or the connection's start)
+  bool pinged_ = false;
   beast::flat_buffer buf_;
   std::deque<std::string> out_;
   Table* table_;
   int gen_, seat_;
+  bool heartbeat_;
   bool open_ = false, closed_ = false, failed_ = false;
 };
 
@@ -312,7 +326,7 @@ class Table {
     resuming_[seat] = resume && trackers_[seat]->synced();
     Json j{{"type", "join"}, {"table", id_}, {"token", tokens_[seat]}};
     if (resuming_[seat]) j["last_version"] = trackers_[seat]->version();
-    conns_[seat] = std::make_shared<Conn>(io_, this, gen_, seat);
+    conns_[seat] = std::make_shared<Conn>(io_, this, gen_, seat, o_.survive);
     conns_[seat]->start(ep(), "/ws?table=" + id_, j.dump());
   }
 
@@ -420,7 +434,8 @@ class Table {
 
 void Conn::start(const tcp::endpoint& ep, std::string path, std::string join) {
   auto self = shared_from_this();
-  beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(10));
+  // A hung node accepts TCP connections (its kernel does) and never answers the handshake.
+  beast::get_lowest_layer(ws_).expires_after(heartbeat_ ? kGiveUp : std::chrono::seconds(10));
   beast::get_lowest_layer(ws_).async_connect(
       ep, [this, self, join = std::move(join), path = std::move(path), ep](beast::error_code ec) {
         if (ec) return fail();
@@ -431,6 +446,8 @@ void Conn::start(const tcp::endpoint& ep, std::string path, std::string join) {
               beast::get_lowest_layer(ws_).expires_never();
               ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
               open_ = true;
+              heard_ = Clock::now();
+              if (heartbeat_) beat();
               send(join);
               read();
             });
@@ -458,12 +475,33 @@ void Conn::read() {
     if (ec) return fail();
     const std::string text = beast::buffers_to_string(buf_.data());
     buf_.consume(buf_.size());
+    heard_ = Clock::now();
+    pinged_ = false;
     table_->onMessage(gen_, seat_, text);
     read();
   });
 }
 
+void Conn::beat() {
+  beat_.expires_after(std::chrono::milliseconds(250));
+  beat_.async_wait([this, self = shared_from_this()](beast::error_code ec) {
+    if (ec || closed_ || failed_ || !open_) return;
+    const auto quiet = Clock::now() - heard_;
+    if (pinged_ && quiet > kQuiet + kGiveUp) {
+      beast::error_code ignored;  // the pending read fails, and fail() reconnects the seat
+      beast::get_lowest_layer(ws_).socket().close(ignored);
+      return;
+    }
+    if (!pinged_ && quiet > kQuiet) {
+      pinged_ = true;
+      send(R"({"type":"ping"})");
+    }
+    beat();
+  });
+}
+
 void Conn::fail() {
+  beat_.cancel();
   open_ = false;
   if (closed_ || failed_) return;
   failed_ = true;

@@ -116,7 +116,7 @@ void WebsocketSession::joined() {
 void WebsocketSession::close() {
   net::post(ws_.get_executor(), [self = shared_from_this()] {
     self->closing_ = true;
-    if (self->queue_.empty()) self->drop();
+    if (self->queue_.empty()) self->goAway();
   });
 }
 
@@ -144,11 +144,20 @@ void WebsocketSession::onWrite(beast::error_code ec, std::size_t) {
     return;
   }
   queue_.pop_front();
-  if (queue_.empty() && closing_) return drop();
+  if (queue_.empty() && closing_) return goAway();
   if (queue_.empty() || dropped_) return;
   ws_.text(true);
   ws_.async_write(net::buffer(*queue_.front()),
                   beast::bind_front_handler(&WebsocketSession::onWrite, shared_from_this()));
+}
+
+void WebsocketSession::goAway() {
+  if (dropped_) return;
+  // A close frame with "going away" (1001): the client reconnects at once, to wherever the
+  // table is served now. The socket is closed when the client answers, or the close handshake
+  // times out (the stream's handshake timeout).
+  ws_.async_close(websocket::close_code::going_away,
+                  [self = shared_from_this()](beast::error_code) { self->drop(); });
 }
 
 void WebsocketSession::drop() {

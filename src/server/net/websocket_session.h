@@ -50,6 +50,8 @@ class WebsocketSession : public Peer, public std::enable_shared_from_this<Websoc
   void error(const Error& e);
   void onSend(std::shared_ptr<const std::string> frame);
   void onWrite(boost::beast::error_code ec, std::size_t bytes);
+  /// Closes with a close frame saying "going away", then drops.
+  void goAway();
   void drop();
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;

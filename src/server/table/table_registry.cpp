@@ -342,6 +342,19 @@ void TableRegistry::dropAll() {
   for (auto& [id, t] : dropped) t->drop();
 }
 
+void TableRegistry::handOverAll() {
+  ctx_.store->releaseAll();
+  std::unordered_map<std::string, std::shared_ptr<Table>> all;
+  {
+    std::lock_guard lock(mutex_);
+    all.swap(tables_);
+    loaded_at_.clear();
+    ++claims_generation_;  // a load finishing now is not kept
+  }
+  if (!all.empty()) spdlog::info("stopping: {} table(s) handed over", all.size());
+  for (auto& [id, t] : all) t->drop();
+}
+
 void TableRegistry::shutdown() {
   std::lock_guard lock(mutex_);
   for (auto& [id, t] : tables_) t->shutdown();

@@ -91,6 +91,11 @@ class TableRegistry {
   void shutdown();
   /// Drops every table from memory and closes its connections (the store lost every claim).
   void dropAll();
+  /// The node is stopping: once the store has committed what is queued and given up every
+  /// claim (Store::releaseAll), drops every table and closes its connections ("going away"), so
+  /// that the clients reconnect at once to the node that takes the table next. Call after
+  /// shutdown() (no table takes input any more). Blocks on the store.
+  void handOverAll();
   /// Whether this node may answer for its tables: false once the store's ownership of them is
   /// about to lapse (Store::claimsLive), before another node may take them.
   bool serving() const { return ctx_.store->claimsLive(); }

@@ -1,0 +1,102 @@
+// A node asked to stop (SIGTERM: Server::stop) hands its tables over: what is queued is
+// committed, every claim released, and only then are the clients told "going away" (close code
+// 1001), so that the node they reconnect to claims the table at its first try and resumes the
+// game from the log. Two full nodes on one real PostgreSQL (support/pg_test_server.h).
+#include <gtest/gtest.h>
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "client/ws_client.h"
+#include "server/server.h"
+#include "support/pg_test_server.h"
+
+namespace pg {
+namespace {
+
+using namespace std::chrono_literals;
+
+class HandOverCluster : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    spdlog::set_level(spdlog::level::warn);
+    std::string uri;
+    try {
+      uri = test::PgTestServer::get().freshDatabase();
+    } catch (const std::exception& e) {
+      GTEST_FAIL() << e.what();
+    }
+    for (int i = 0; i < 2; ++i) {
+      ServerSettings s;
+      s.port = 0;
+      s.db_path = uri;
+      s.web_dir = "/nonexistent";
+      s.limits.liftPerAddress();
+      nodes_.push_back(std::make_unique<Server>(s));
+      ports_.push_back(nodes_.back()->start());
+    }
+  }
+  void TearDown() override {
+    for (auto& n : nodes_) n->stop();
+  }
+  /// A seat joined on node `node`; its first frames (joined, snapshot, presence) are read.
+  std::unique_ptr<WsClient> seat(int node, const std::string& table, const std::string& token,
+                                 std::optional<int64_t> last_version = std::nullopt) {
+    auto c = std::make_unique<WsClient>("127.0.0.1", ports_[static_cast<std::size_t>(node)],
+                                        "/ws?table=" + table);
+    Json join{{"type", "join"}, {"table", table}, {"token", token}};
+    if (last_version) join["last_version"] = *last_version;
+    c->send(join);
+    return c;
+  }
+
+  std::vector<std::unique_ptr<Server>> nodes_;
+  std::vector<uint16_t> ports_;
+};
+
+TEST_F(HandOverCluster, AStoppingNodeReleasesItsTablesBeforeItsClientsHearGoingAway) {
+  const HttpResult created = httpRequest("127.0.0.1", ports_[0], "POST", "/api/tables",
+                                         Json{{"rules", Json{{"size", 9}}}}.dump());
+  ASSERT_EQ(created.status, 201) << created.body;
+  const Json t = created.json();
+  const std::string id = t.at("table");
+  const std::string black_token = t.at("seats").at("black").at("token");
+  const std::string white_token = t.at("seats").at("white").at("token");
+
+  auto black = seat(0, id, black_token);
+  auto white = seat(0, id, white_token);
+  ASSERT_TRUE(black->recvType("presence", 5s));
+  ASSERT_TRUE(white->recvType("presence", 5s));
+  black->send(Json{{"type", "try"}, {"point", "E5"}});
+  const auto played = white->recvType("event", 5s);
+  ASSERT_TRUE(played);
+  const int64_t version = played->at("version").get<int64_t>();
+
+  // Node 0 stops as on SIGTERM (Server::stop blocks until its threads are done).
+  std::thread stopping([&] { nodes_[0]->stop(); });
+  for (auto* c : {black.get(), white.get()}) {
+    for (int i = 0; i < 500 && !c->closed(); ++i) std::this_thread::sleep_for(10ms);
+    ASSERT_TRUE(c->closed());
+    EXPECT_EQ(c->closeCode(), 1001);
+  }
+  // At its first try, with no wait: node 1 claims the table (node 0 released it before it said
+  // "going away") and resumes the seat from the version it had.
+  auto again = seat(1, id, white_token, version);
+  const auto first = again->recvJson(5s);
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->value("type", ""), "joined") << first->dump();
+  EXPECT_TRUE(again->recvType("presence", 5s));
+  stopping.join();
+  // The game goes on at node 1.
+  auto black_again = seat(1, id, black_token, version);
+  ASSERT_TRUE(black_again->recvType("presence", 5s));
+  again->send(Json{{"type", "try"}, {"point", "D4"}});
+  EXPECT_TRUE(black_again->recvType("event", 5s));
+}
+
+}  // namespace
+}  // namespace pg
