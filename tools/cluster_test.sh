@@ -38,7 +38,8 @@
 # own, gone with its last process), so its ports and nftables rules touch nothing else; without
 # root (or unshare) it runs on the machine's loopback and skips the partitions.
 # Environment: BUILD (default build/ci), BASE_PORT (default 18600), KEEP=1 keeps the folder,
-# PG_OPTS more settings of the primary (e.g. "-c log_min_duration_statement=100").
+# PG_OPTS more settings of the primary (e.g. "-c log_min_duration_statement=100"), HAPROXY_CFG
+# another HAProxy configuration to try in place of deploy/haproxy.cfg.
 # Exits non-zero when a fault fails a target or a step fails.
 set -uo pipefail
 SELF=$(readlink -f "$0")
@@ -115,6 +116,7 @@ else
 fi
 
 BUILD=${BUILD:-build/ci}
+HAPROXY_CFG=${HAPROXY_CFG:-deploy/haproxy.cfg}
 BIN=$BUILD/src/cli/phantomgo
 LOAD=$BUILD/tools/pg_load
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
@@ -264,7 +266,7 @@ proxy_config_haproxy() {
     /^ *bind 127\.0\.0\.1:8404$/ { print "    bind 127.0.0.1:" stats; next }
     /^ *acl phantomgo_unlimited src --$/ { print $0 " 127.0.0.1"; found = 1; next }
     { print }
-    END { if (!found) exit 1 }' deploy/haproxy.cfg >"$WORK/haproxy/haproxy.cfg" ||
+    END { if (!found) exit 1 }' "$HAPROXY_CFG" >"$WORK/haproxy/haproxy.cfg" ||
     { echo "haproxy.cfg: no acl phantomgo_unlimited to exempt the load" >&2; exit 1; }
   "$HAPROXY" -c -q -f "$WORK/haproxy/haproxy.cfg" || exit 1
 }
@@ -382,10 +384,10 @@ proxy_checks() {
   ((spread >= 2 || NODES == 1)) || fail "proxy: six requests about no table all reached one node"
   # The limits per address, from addresses the test does not exempt: API requests (100 at
   # once, then 20 a second) and WebSocket connections (60 at once, then 10 a second).
-  codes=$(curl -s --interface 127.0.0.2 -w '%{http_code}\n' $(for _ in $(seq 130); do echo "-o /dev/null $proxy/api/info"; done))
+  codes=$(curl -s -i --interface 127.0.0.2 -w '%{http_code}\n' \
+    $(for _ in $(seq 130); do echo "-o /dev/null $proxy/api/info"; done) -o "$WORK/limited.txt" "$proxy/api/info")
   (($(grep -c '^200$' <<<"$codes") >= 100 && $(grep -c '^429$' <<<"$codes") >= 10)) ||
-    fail "proxy: 130 API requests at once from one address: $(sort <<<"$codes" | uniq -c | tr -s ' \n' ' ')"
-  curl -s -i --interface 127.0.0.2 "$proxy/api/info" >"$WORK/limited.txt"
+    fail "proxy: 131 API requests at once from one address: $(sort <<<"$codes" | uniq -c | tr -s ' \n' ' ')"
   grep -q '^HTTP/1.1 429' "$WORK/limited.txt" && grep -qi '^Retry-After: 1' "$WORK/limited.txt" &&
     grep -q '"code":"rate-limited"' "$WORK/limited.txt" ||
     fail "proxy: a limited request was not answered 429 rate-limited with Retry-After: $(head -c 300 "$WORK/limited.txt")"
@@ -402,12 +404,14 @@ proxy_checks
 # tables have joined. mark KIND TEXT records a moment of the fault for load_end.
 load_start() {
   PHASE=$1
-  local port=$PROXY_PORT
+  local port=$PROXY_PORT i
+  for ((i = 1; i <= NODES; i++)); do wait_ready "$i" 20 || fail "$PHASE: node $i not ready before the fault"; done
   [ "$DIRECT" = 1 ] && port=$(node_port 1)
   local pid_args=()
   [ "$NODES" = 1 ] && pid_args=(--server-pid "${PIDS[1]}")
   : >"$WORK/$PHASE.marks"
   : >"$WORK/$PHASE.labels"
+  PHASE_T0=$(now_ms)
   "$LOAD" --port "$port" "${pid_args[@]}" --tables "$TABLES" --think-ms "$THINK_MS" --seconds "$2" \
     --survive --marks "$WORK/$PHASE.marks" --json "$WORK/$PHASE.json" >"$WORK/$PHASE.out" 2>&1 &
   LOAD_PID=$!
@@ -437,6 +441,7 @@ load_end() {
   wait "$LOAD_PID"
   rc=$?
   LOAD_PID=
+  nodes_alive || why+=" a node died;"
   errors=$(awk '/^errors [0-9]+, lost events/ { sub(/,/, "", $2); print $2 }' "$WORK/$PHASE.out")
   lost=$(awk '/^errors [0-9]+, lost events/ { sub(/,/, "", $5); print $5 }' "$WORK/$PHASE.out")
   [ -n "$errors" ] || { errors=?; why+=" pg_load printed no figures;"; }
@@ -476,6 +481,7 @@ load_end() {
       printf "%d %.0f %.0f %.0f %d\n", na, na ? q(all, na, 0.5) : 0, na ? q(all, na, 0.99) : 0, worst, bad > outfile
     }' "$WORK/$PHASE.labels" "$WORK/$PHASE.outages"
   read -r seats med p99 worst slow <"$WORK/$PHASE.verdict"
+  proxy_outs
   local actions
   actions=$(awk '/^try sent -> both answers/ { print "median " $8 " ms, p99 " $10 " ms, max " $12 " ms" }' "$WORK/$PHASE.out")
   echo "   lost events: $lost, errors: $errors; actions (a try to both answers): ${actions:-none}"
@@ -490,6 +496,40 @@ load_end() {
   fi
   echo "   $name: $verdict"
   SUMMARY+=("$(printf '%-34s %6s %8s %8s %8s %6s %6s  %s' "$name" "$seats" "$med" "$p99" "$worst" "$lost" "$errors" "$verdict")")
+}
+# proxy_outs: each time HAProxy took a node out of its ring during the phase, how long after
+# the latest mark before it, and why (a node that is not the one at fault is a false alarm:
+# a check that took longer than `timeout check`).
+proxy_outs() {
+  [ "$PROXY" = haproxy ] || return 0
+  local stamp rest t
+  grep -E '^[0-9-]+T[0-9:.]+[+-][0-9:]+ Server phantomgo/node[0-9]+ is DOWN' "$WORK/haproxy/haproxy.log" |
+    while read -r stamp rest; do
+      t=$(date -d "$stamp" +%s%3N)
+      echo "$t $rest"
+    done | awk -v t0="$PHASE_T0" 'FILENAME == ARGV[1] { m[++n] = $1; next }
+      $1 >= t0 {
+        k = 0; for (i = 1; i <= n; i++) if (m[i] <= $1) k = i
+        node = $3; sub(/^phantomgo\//, "", node)
+        reason = $0; sub(/^.*reason: /, "", reason); sub(/, (info|check duration).*$/, "", reason)
+        if (k == 0) printf "   haproxy took %s out before the first mark (%s)\n", node, reason
+        else printf "   haproxy took %s out %.1f s after mark %d (%s)\n", node, ($1 - m[k]) / 1000, k, reason
+      }' "$WORK/$PHASE.marks" -
+}
+# nodes_alive: false when a node the test did not stop has exited (its last log line is shown,
+# and it is started again so that the next fault finds the whole cluster).
+nodes_alive() {
+  local i ok=0 st
+  for ((i = 1; i <= NODES; i++)); do
+    kill -0 "${PIDS[$i]}" 2>/dev/null && continue
+    wait "${PIDS[$i]}" 2>/dev/null
+    st=$?
+    echo "   node $i exited by itself (status $st): $(grep -v '^----' "$WORK/node$i.log" | tail -1 | cut -c1-400)"
+    cp "$WORK/node$i.log" "$WORK/node$i-died-in-$PHASE.log"
+    start_node "$i"
+    ok=1
+  done
+  return $ok
 }
 # claims_lost_since I LINE: node I's log lines from LINE on that say it lost its claims.
 node_log_lines() { wc -l <"$WORK/node$1.log"; }
