@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/log_format.h"
 #include "server/net/client_address.h"
+#include "server/node/exception_text.h"
 #include "server/server.h"
 
 namespace pg {
@@ -20,6 +22,7 @@ void addServeCommand(CLI::App& app) {
   auto ttl_minutes = std::make_shared<int>(24 * 60);
   auto lift = std::make_shared<bool>(false);
   auto proxies = std::make_shared<std::vector<std::string>>();
+  auto node = std::make_shared<std::string>();  // --node-name
   CLI::App* sub = app.add_subcommand(
       "serve", "Run the game server: create tables, play live in the browser, watch, replay");
   sub->add_option("--port", settings->port, "TCP port (0: any free port)")->capture_default_str();
@@ -131,31 +134,44 @@ void addServeCommand(CLI::App& app) {
                   "seconds before a connection that answers no ping is closed")
       ->check(CLI::Range(5, 86400))
       ->capture_default_str();
-  sub->callback([settings, sync, idle_seconds, first_move_seconds, ttl_minutes, lift, proxies] {
-    if (!proxies->empty()) {
-      settings->trusted_proxies.clear();
-      for (const std::string& a : *proxies)
-        if (a != "none") settings->trusted_proxies.push_back(a);
-    }
-    settings->durability = *sync == "normal" ? Durability::Normal : Durability::Full;
-    settings->limits.message_burst = 2 * settings->limits.messages_per_second;
-    settings->limits.idle_timeout = std::chrono::seconds(*idle_seconds);
-    settings->first_move_ms = int64_t{1000} * *first_move_seconds;
-    settings->limits.join_burst_per_address = 6 * settings->limits.joins_per_second_per_address;
-    settings->limits.api_burst_per_address =
-        5 * settings->limits.api_requests_per_second_per_address;
-    settings->limits.waiting_table_ttl = std::chrono::minutes(*ttl_minutes);
-    if (*lift) settings->limits.liftPerAddress();
-    try {
-      Server server(*settings);
-      server.stopOnSignals();
-      server.start();
-      server.wait();
-    } catch (const std::exception& e) {
-      spdlog::critical("serve: {}", e.what());
-      throw CLI::RuntimeError(1);
-    }
-  });
+  addLogFormatOption(*sub);
+  sub->add_option("--node-name", *node,
+                  "this node's name in JSON log lines (default: the host name and the port, "
+                  "host:8081)");
+  sub->callback(
+      [settings, sync, idle_seconds, first_move_seconds, ttl_minutes, lift, proxies, node] {
+        if (!proxies->empty()) {
+          settings->trusted_proxies.clear();
+          for (const std::string& a : *proxies)
+            if (a != "none") settings->trusted_proxies.push_back(a);
+        }
+        settings->durability = *sync == "normal" ? Durability::Normal : Durability::Full;
+        settings->limits.message_burst = 2 * settings->limits.messages_per_second;
+        settings->limits.idle_timeout = std::chrono::seconds(*idle_seconds);
+        settings->first_move_ms = int64_t{1000} * *first_move_seconds;
+        settings->limits.join_burst_per_address = 6 * settings->limits.joins_per_second_per_address;
+        settings->limits.api_burst_per_address =
+            5 * settings->limits.api_requests_per_second_per_address;
+        settings->limits.waiting_table_ttl = std::chrono::minutes(*ttl_minutes);
+        if (*lift) settings->limits.liftPerAddress();
+        // Nodes of one cluster on one machine differ by their port; on several, by their host.
+        const auto name = [&](uint16_t port) {
+          return node->empty() ? hostName() + ":" + std::to_string(port) : *node;
+        };
+        applyLogFormat(name(settings->port));
+        try {
+          Server server(*settings);
+          server.stopOnSignals();
+          const uint16_t port = server.start();
+          // Port 0 is known once listening: the lines before it say host:0.
+          if (settings->port == 0) applyLogFormat(name(port));
+          spdlog::info("node {}", name(port));
+          server.wait();
+        } catch (const std::exception& e) {
+          spdlog::critical("serve: {}", exceptionText(e));
+          throw CLI::RuntimeError(1);
+        }
+      });
 }
 
 }  // namespace pg

@@ -24,6 +24,8 @@ void addBeliefBench(CLI::App& bench);
 void addMatchCommand(CLI::App& app);
 /// `phantomgo serve`: the game server (cmd_serve.cpp).
 void addServeCommand(CLI::App& app);
+/// `phantomgo backup`: a consistent copy of a live SQLite store (cmd_backup.cpp).
+void addBackupCommand(CLI::App& app);
 /// `phantomgo loadtest`: loopback latency of the server (cmd_loadtest.cpp).
 void addLoadtestCommand(CLI::App& app);
 

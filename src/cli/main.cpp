@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/commands.h"
+#include "cli/log_format.h"
 #include "version.h"
 
 int main(int argc, char** argv) {
@@ -19,13 +20,18 @@ int main(int argc, char** argv) {
   app.add_option("--log-level", log_level, "trace, debug, info, warn, error, critical or off")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
       ->capture_default_str();
-  app.parse_complete_callback(
-      [&log_level] { spdlog::set_level(spdlog::level::from_str(log_level)); });
+  pg::addLogFormatOption(app);
+  // In JSON lines, `serve` names its node itself (--node-name); any other command its machine.
+  app.parse_complete_callback([&log_level] {
+    spdlog::set_level(spdlog::level::from_str(log_level));
+    pg::applyLogFormat(pg::hostName());
+  });
   app.require_subcommand(1);
 
   pg::addGtpCommand(app);
   pg::addBenchCommand(app);
   pg::addServeCommand(app);
+  pg::addBackupCommand(app);
   pg::addLoadtestCommand(app);
   pg::addMatchCommand(app);
 

@@ -20,6 +20,7 @@
 #include "server/net/fd_budget.h"
 #include "server/net/listener.h"
 #include "server/net/server_context.h"
+#include "server/node/exception_text.h"
 #include "server/node/metrics.h"
 #include "server/table/table.h"
 #include "server/table/table_registry.h"
@@ -120,9 +121,13 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
   // A join of a table not in memory loads it there too (TableRegistry::find reads the store).
   m.ctx->reads = [pool = &m.reads](std::function<void()> job) { net::post(*pool, std::move(job)); };
   // Read at each scrape; the scrapes (HttpApi) end before the registry and the context go.
-  m.metrics.readAtScrape([r = m.registry.get()] { return r->size(); },
-                         [c = m.ctx.get()] { return c->connections.load(); });
+  m.metrics.readAtScrape(
+      [r = m.registry.get()] { return r->size(); },
+      [c = m.ctx.get()] { return c->connections.load(); },
+      [st = m.store.get()] { return static_cast<double>(st->oldestWrite().count()) / 1000.0; },
+      [st = m.store.get()] { return st->claimsLive(); });
   spdlog::info("store {}", m.store->description());
+  m.store->onNotice([](const std::string& news) { spdlog::info("store: {}", news); });
   // Nothing is loaded at start: a table is loaded when someone joins it (on a shared store, by
   // the node its id routes to), so a restart serves again at once however many tables wait
   // in the store, and memory holds only the tables someone is at.
@@ -169,7 +174,7 @@ void Server::armExpiry() {
         in.accounts->expireCeremonies(nowMs());
         in.accounts->expireSessions(nowMs());
       } catch (const std::exception& e) {
-        spdlog::error("expiring waiting tables: {}", e.what());
+        spdlog::error("expiring waiting tables: {}", exceptionText(e));
       }
       net::post(in.ioc, [this] {
         std::lock_guard lock(impl_->mutex);

@@ -1,5 +1,7 @@
 #include "store/open_store.h"
 
+#include <libpq-fe.h>
+
 #include "store/pg_account_store.h"
 #include "store/pg_challenge_store.h"
 #include "store/pg_creation_store.h"
@@ -14,6 +16,16 @@ namespace pg {
 
 bool isPostgresLocation(const std::string& location) {
   return location.rfind("postgresql://", 0) == 0 || location.rfind("postgres://", 0) == 0;
+}
+
+bool isPostgresConninfo(const std::string& location) {
+  // libpq's own parser: a file name (no "=", or an unknown keyword before it) is refused.
+  char* error = nullptr;
+  PQconninfoOption* options = PQconninfoParse(location.c_str(), &error);
+  if (error) PQfreemem(error);
+  if (!options) return false;
+  PQconninfoFree(options);
+  return true;
 }
 
 std::unique_ptr<Store> openStore(const std::string& location, Durability durability,

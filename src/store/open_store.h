@@ -16,6 +16,11 @@ namespace pg {
 /// Whether `location` names a PostgreSQL database ("postgresql://..." or "postgres://...").
 bool isPostgresLocation(const std::string& location);
 
+/// Whether `location` is a libpq connection string in the key=value form ("host=/run/postgresql
+/// dbname=phantomgo"), which openStore takes for a file name: for the commands that must not
+/// mistake a database for a missing file.
+bool isPostgresConninfo(const std::string& location);
+
 /// PgStore for a location starting with postgresql:// or postgres:// (libpq's URI, several
 /// hosts allowed), else SqliteStore on the file at that path. `durability` is SQLite's (the
 /// PostgreSQL server's own settings decide there); `group_commit` applies to both. Throws

@@ -17,6 +17,31 @@ std::string firstLine(const char* message) {
   return s.empty() ? "unknown error" : s;
 }
 
+/// libpq's complaint about a connection string it cannot read, each quoted part left out: libpq
+/// quotes the string's own text there (a percent-encoded token, the whole URI), which may be the
+/// password, and this message reaches the log.
+std::string withoutQuotedText(const std::string& message) {
+  std::string out;
+  bool quoted = false;
+  for (const char c : message) {
+    if (c == '"') {
+      out += quoted ? "...\"" : "\"";
+      quoted = !quoted;
+    } else if (!quoted) {
+      out += c;
+    }
+  }
+  return out;
+}
+
+bool readable(const std::string& conninfo) {
+  char* error = nullptr;
+  PQconninfoOption* options = PQconninfoParse(conninfo.c_str(), &error);
+  if (error) PQfreemem(error);
+  if (options) PQconninfoFree(options);
+  return options != nullptr;
+}
+
 bool sessionGoneState(const char* sqlstate) {
   if (!sqlstate) return false;
   const std::string s = sqlstate;
@@ -51,8 +76,14 @@ PGconn* connect(const std::string& conninfo) {
 
 Connection::Connection(const std::string& conninfo) : conn_(connect(conninfo)) {
   if (!conn_) throw ConnectionLost("connecting to PostgreSQL: out of memory");
-  if (PQstatus(conn_.get()) != CONNECTION_OK)
-    throw ConnectionLost("connecting to PostgreSQL: " + firstLine(PQerrorMessage(conn_.get())));
+  if (PQstatus(conn_.get()) != CONNECTION_OK) {
+    const std::string why = firstLine(PQerrorMessage(conn_.get()));
+    if (!readable(conninfo))
+      throw ConnectionLost("connecting to PostgreSQL: the connection string cannot be read (" +
+                           withoutQuotedText(why) + ")");
+    // A string libpq could read: its messages name the host, port and user, never the password.
+    throw ConnectionLost("connecting to PostgreSQL: " + why);
+  }
   // Quiet: notices (an IF NOT EXISTS that found the table, say) are not for the logs.
   PQsetNoticeProcessor(
       conn_.get(), [](void*, const char*) {}, nullptr);
@@ -70,6 +101,12 @@ bool Connection::poll() {
 
 int Connection::backendPid() const {
   return PQbackendPID(conn_.get());
+}
+
+std::string Connection::server() const {
+  const char* host = PQhost(conn_.get());
+  const char* port = PQport(conn_.get());
+  return std::string(host ? host : "?") + ":" + (port ? port : "?");
 }
 
 std::vector<std::string> Connection::takeNotifications(const std::string& channel) {

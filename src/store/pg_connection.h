@@ -50,6 +50,8 @@ class Connection {
   bool poll();
   /// The process id of the session's backend on the server.
   int backendPid() const;
+  /// The server this connection reached ("host:port"), for the operator's log.
+  std::string server() const;
   /// The payloads of the notifications (LISTEN/NOTIFY) received so far on `channel`, taken.
   std::vector<std::string> takeNotifications(const std::string& channel);
 

@@ -69,6 +69,7 @@ void PgLease::lose(uint64_t generation) {
     give_up_at_ = {};
   }
   cv_.notify_all();
+  notice("this node's lease was lost: every table it held is dropped");
   if (on_lost_) {
     try {
       on_lost_();
@@ -89,7 +90,11 @@ void PgLease::renewOnce() {
   }
   const std::string valid_ms = std::to_string(times_.valid_for.count());
   try {
-    if (!conn_ || !conn_->ok()) conn_ = std::make_unique<pq::Connection>(conninfo_);
+    if (!conn_ || !conn_->ok()) {
+      const bool again = static_cast<bool>(conn_) || id != 0;
+      conn_ = std::make_unique<pq::Connection>(conninfo_);
+      if (again) notice("the lease's session connected to " + conn_->server());
+    }
     if (id == 0) {
       // One statement: the lost lease ends now (its claims are free at once), leases ended a
       // day ago are forgotten, and a new one begins.
@@ -111,6 +116,7 @@ void PgLease::renewOnce() {
         give_up_at_ = sent + times_.valid_for - times_.margin;
       }
       cv_.notify_all();
+      notice("this node holds lease " + std::to_string(fresh) + " on " + conn_->server());
       return;
     }
     const pq::Result r = conn_->exec(

@@ -73,6 +73,9 @@ class PgLease {
   /// `f` is called (on the renewer's, the watchdog's or abandon()'s caller's thread, holding
   /// no lock of this class) each time a lease is lost. Set before start().
   void onLost(std::function<void()> f) { on_lost_ = std::move(f); }
+  /// `f(text)`: news for the operator's log (a lease taken or lost, the session reconnected).
+  /// Set before start().
+  void onNotice(std::function<void(const std::string&)> f) { on_notice_ = std::move(f); }
 
   const Times& times() const { return times_; }
 
@@ -89,6 +92,10 @@ class PgLease {
   const std::string node_;
   const Times times_;
   std::function<void()> on_lost_;
+  std::function<void(const std::string&)> on_notice_;
+  void notice(const std::string& text) const {
+    if (on_notice_) on_notice_(text);
+  }
 
   mutable std::mutex mutex_;
   std::condition_variable cv_;

@@ -1,7 +1,8 @@
 // The Store on PostgreSQL 15, which several server nodes share.
 //
-// Connections: one writer connection, owned by a writer thread, is this node's database
-// session; a second connection serves the reads (table(), events(), unfinishedTables()), and
+// Connections: a few writer sessions (pg_writer.h, 4 by default), each owned by its writer
+// thread, share the tables out by the hash of their ids, so that one COMMIT does not wait for
+// another's; one more connection serves the reads (table(), events(), unfinishedTables()), and
 // the expiry of waiting tables (expireWaiting: it must not hold the claims), under a
 // mutex, reconnecting at once if it finds its session gone and, while the database stays away,
 // once per backoff period (as the writer), failing the reads in between at once. Reads need no
@@ -13,11 +14,11 @@
 // configured). Durability::Normal and Full are SQLite settings; this store leaves durability to
 // the PostgreSQL server's configuration.
 //
-// Writes: every write goes through the shared write queue (write_queue.h) and its one writer
-// thread, in order, with its group commit and retry; this file says how a batch of writes becomes
-// a transaction (commit): BEGIN, the whole batch in a few round trips (the creations, every event
-// of every append in ONE INSERT ... unnest, then the rating rows of the rated ends locked, then
-// the starts, ends with their ratings, chat lines and setups), COMMIT.
+// Writes: every write of a table goes through its writer's write queue (write_queue.h) and its
+// thread, in order, with its group commit and retry. A batch becomes a transaction (PgWriter's
+// commit): BEGIN, the claim rows locked (below), the whole batch in a few round trips (the
+// creations, every event of every append in ONE INSERT ... unnest, then the rating rows of the
+// rated ends locked, then the starts, ends with their ratings, chat lines and setups), COMMIT.
 // Prepared statements; plain statements, not pipeline mode: a pipeline as long as the queue
 // could fill both socket buffers and stall. If the group fails, each write is retried in a
 // transaction of its own, so one bad write cannot fail the others. A failed write stored
@@ -76,6 +77,7 @@
 #include <vector>
 
 #include "store/pg_lease.h"
+#include "store/pg_writer.h"
 #include "store/store.h"
 #include "store/write_queue.h"
 
@@ -85,17 +87,20 @@ namespace pq {
 class Connection;
 }
 
-class PgStore final : public Store, private WriteBackend {
+class PgStore final : public Store {
  public:
   /// Connects, brings the schema up to date (pg_migrations.h), takes a lease (`lease` says how
-  /// long it lasts) and starts the writer thread. Throws StoreError if the database cannot be
-  /// reached or has a newer schema. With `group_commit` off, each write is its own transaction
-  /// and write() answers before it returns.
-  explicit PgStore(const std::string& conninfo, bool group_commit = true,
-                   PgLease::Times lease = {});
+  /// long it lasts) and starts `writers` writer sessions (at least 1). Throws StoreError if the
+  /// database cannot be reached or has a newer schema. With `group_commit` off, each write is
+  /// its own transaction and write() answers before it returns.
+  explicit PgStore(const std::string& conninfo, bool group_commit = true, PgLease::Times lease = {},
+                   int writers = kDefaultWriters);
   /// Commits what is queued, releases every claim, then ends the lease (a node stopping hands
   /// its tables over at once).
   ~PgStore() override;
+
+  /// Writer sessions by default: enough for their COMMITs to overlap on a small machine.
+  static constexpr int kDefaultWriters = 4;
 
   void write(StoreWrite w, WriteDone done) override;
   std::vector<StoredChat> chat(const std::string& id) override;
@@ -103,14 +108,15 @@ class PgStore final : public Store, private WriteBackend {
   bool claim(const std::string& table_id) override;
   void release(const std::string& table_id) override;
   void onClaimsLost(std::function<void()> f) override;
-  /// One statement clears every claim row naming this node's lease.
+  /// Every writer clears the claim rows naming this node's lease that are its own.
   void releaseAll() override;
   /// NOTIFY on the channel phantomgo_release, through the reader connection.
   void requestRelease(const std::string& table_id) override;
-  /// The writer session LISTENs on that channel; it hears the requests whenever it uses or
-  /// polls its connection (at least every 200 ms while it holds a claim) and passes on, on the
-  /// writer thread, those for the claims it holds.
+  /// Each writer session LISTENs on that channel; it hears the requests whenever it uses or
+  /// polls its connection (at least every 200 ms while it holds a claim) and passes on, on its
+  /// thread, those for the claims it holds.
   void onReleaseRequested(std::function<void(const std::string&)> f) override;
+  void onNotice(std::function<void(const std::string&)> f) override;
   bool shared() const override { return true; }
   /// The lease is alive (pg_lease.h: live()).
   bool claimsLive() const override { return lease_.live(); }
@@ -130,49 +136,25 @@ class PgStore final : public Store, private WriteBackend {
   std::vector<std::string> expireWaiting(int64_t created_before, int limit) override;
 
   std::string description() const override;
+  /// The longest wait of any writer's oldest write.
+  std::chrono::milliseconds oldestWrite() override;
 
-  /// The backend process id of the writer's session (0 while it has none), so that tests can
-  /// terminate it (pg_terminate_backend) to play a lost session.
-  int writerBackendPid() const { return writer_pid_.load(); }
-
+  /// The backend process id of the session of the writer that `table_id` belongs to (0 while
+  /// it has none), so that tests can terminate it (pg_terminate_backend) to play a lost session.
+  int writerBackendPid(const std::string& table_id) const;
   /// The lease this node holds now (0: none), so that tests can expire it from outside.
   int64_t leaseId() const { return lease_.held().id; }
 
-  /// Group commit figures: transactions the writer committed, and the writes in them.
-  WriteQueue::Stats writerStats() { return queue_.stats(); }
+  /// Group commit figures of all writers: transactions committed, and the writes in them.
+  WriteQueue::Stats writerStats();
 
  protected:
-  bool onWriterThread() const override { return queue_.onWriterThread(); }
+  bool onWriterThread() const override;
 
  private:
-  struct Writer;  // the writer thread's own state: its connection, claims and backoff
-
-  // The write queue's backend (write_queue.h), on the writer thread.
-  /// BEGIN, the batch in a few round trips, COMMIT; SessionLost when the session is gone.
-  void commit(std::span<const StoreWrite> writes) override;
-  /// Forgets the claims of a lost lease, before any write trusts them.
-  void startRun() override;
-  /// ClaimLost for a write needing a claim this session does not hold.
-  std::exception_ptr check(const StoreWrite& w) override;
-  /// kIdlePoll while the node holds claims, so that requests for them are heard.
-  std::optional<std::chrono::milliseconds> idlePoll() override;
-  void idle() override;
-  /// Passes on the release requests heard for the claims held; releases the others' rows.
-  void afterBatch() override;
-
-  /// The writer's session is gone: forgets it (the claims stay: they belong to the lease).
-  void sessionLost();
-  /// Forgets the claims of an older lease generation than the current one.
-  void syncLease();
-  /// Locks the claim rows of the tables `writes` needs (see the file comment); throws
-  /// ClaimLost for tables whose claim moved on, SessionLost for a dead lease.
-  void checkFences(pq::Connection& c, std::span<const StoreWrite> writes);
-  /// Clears the claim row of `table_id` where it names this node's lease.
-  void releaseRow(const std::string& table_id);
-  /// Connects the writer if it has no session and its backoff allows; throws StoreError.
-  void ensureWriter();
-  /// A new writer session: notes its backend and listens for release requests.
-  void sessionStarted();
+  /// The writer of a table: by the FNV-1a hash of its id, so that a table's writes, claim and
+  /// release keep their order on one queue.
+  PgWriter& writerOf(const std::string& table_id) const;
 
   /// Connects the reader unless a failed attempt was too recent (backoff as the writer's);
   /// throws pq::ConnectionLost. Under read_mutex_.
@@ -190,16 +172,16 @@ class PgStore final : public Store, private WriteBackend {
   std::chrono::steady_clock::time_point reader_next_attempt_{};
   std::chrono::milliseconds reader_backoff_{50};
 
-  std::unique_ptr<Writer> w_;  // used by the writer thread only (and the constructor)
-  PgLease lease_;
-  std::atomic<int> writer_pid_{0};
   std::mutex callbacks_mutex_;
   std::function<void()> on_claims_lost_;
   std::function<void(const std::string&)> on_release_requested_;
+  std::function<void(const std::string&)> on_notice_;
+  /// Passes `text` to on_notice_.
+  void notice(const std::string& text);
 
-  // Last: destroyed first, its writer stopped while everything above exists; started at the
-  // end of the constructor.
-  WriteQueue queue_;
+  PgLease lease_;
+  // Last: destroyed first, their threads stopped while everything above exists.
+  std::vector<std::unique_ptr<PgWriter>> writers_;
 };
 
 }  // namespace pg

@@ -56,6 +56,7 @@ class SqliteStore final : public Store, private WriteBackend {
 
   /// "sqlite <path> (journal wal, synchronous full)", as opened.
   std::string description() const override;
+  std::chrono::milliseconds oldestWrite() override { return queue_.oldestWaiting(); }
 
   /// The journal mode SQLite reports ("wal"), for tests and the start-up log.
   std::string journalMode();

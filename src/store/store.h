@@ -7,6 +7,7 @@
 // read by the server, so the store knows nothing of Go.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -96,12 +97,19 @@ class Store {
   /// the nodes asked for its tables next claim them without waiting for a lease to expire).
   /// Blocks until done. Never throws.
   virtual void releaseAll() {}
+  /// `f(text)` is called, on any thread, with news for the operator's log: a database session
+  /// connected again, and to which server; a lease taken or lost. Never a secret. `f` must not
+  /// block. Set once, before use.
+  virtual void onNotice(std::function<void(const std::string&)> f) { (void)f; }
   /// Whether other nodes may share this store (and so claims can fail).
   virtual bool shared() const { return false; }
   /// Whether this node may still answer for the tables it claimed: on a shared store, its
   /// ownership has a deadline (a lease) that it knows it has not reached. When this turns
   /// false, every claim is about to be lost (onClaimsLost follows): answer nothing more.
   virtual bool claimsLive() const { return true; }
+
+  /// How long the oldest write not yet answered has waited (zero when none).
+  virtual std::chrono::milliseconds oldestWrite() { return std::chrono::milliseconds(0); }
 
   /// What the store is, for the start-up log ("sqlite phantomgo.db (journal wal, synchronous
   /// full)", "postgresql host=... dbname=..."): never a password.

@@ -60,6 +60,15 @@ WriteQueue::Stats WriteQueue::stats() {
   return stats_;
 }
 
+std::chrono::milliseconds WriteQueue::oldestWaiting() {
+  std::lock_guard lock(mutex_);
+  std::optional<std::chrono::steady_clock::time_point> oldest = batch_queued_at_;
+  if (!oldest && !queue_.empty()) oldest = queue_.front().queued_at;
+  if (!oldest) return std::chrono::milliseconds(0);
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                               *oldest);
+}
+
 void WriteQueue::enqueue(Job job) {
   {
     std::unique_lock lock(mutex_);
@@ -114,10 +123,12 @@ void WriteQueue::loop() {
       else
         cv_.wait(lock, ready);
       if (queue_.empty() && stopping_) return;  // stopping, and everything is committed
-      if (queue_.empty())
+      if (queue_.empty()) {
         idle = true;
-      else
+      } else {
         batch.swap(queue_);
+        batch_queued_at_ = batch.front().queued_at;
+      }
     }
     std::vector<std::exception_ptr> errors(batch.size());
     std::size_t settled = 0;  // batch[0, settled) has its answer in errors
@@ -132,6 +143,10 @@ void WriteQueue::loop() {
     try {
       backend_.afterBatch();
     } catch (...) {
+    }
+    {
+      std::lock_guard lock(mutex_);  // stored or failed: nothing of the batch waits any more
+      batch_queued_at_.reset();
     }
     for (std::size_t i = 0; i < batch.size(); ++i) answer(batch[i].done, errors[i]);
     batch.clear();

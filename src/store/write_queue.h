@@ -105,11 +105,15 @@ class WriteQueue {
   /// Whether the caller is this queue's writer thread.
   bool onWriterThread() const;
   Stats stats();
+  /// How long the oldest job not yet answered has waited (zero when none): a commit that
+  /// stalls (a database that accepts connections but does not finish a COMMIT) shows here.
+  std::chrono::milliseconds oldestWaiting();
 
  private:
   struct Job {
     std::variant<StoreWrite, std::function<void()>> what;
     Done done;
+    std::chrono::steady_clock::time_point queued_at = std::chrono::steady_clock::now();
   };
   void enqueue(Job job);
   void loop();
@@ -127,6 +131,9 @@ class WriteQueue {
   bool stopping_ = false;
   bool stopped_ = false;
   Stats stats_;
+  // When the oldest job of the batch the writer holds was queued (under mutex_; unset while it
+  // holds none).
+  std::optional<std::chrono::steady_clock::time_point> batch_queued_at_;
   std::atomic<std::thread::id> writer_id_{};  // set by the writer thread itself
   std::thread thread_;
 };

@@ -11,6 +11,7 @@
 
 #include "../passkey/soft_authenticator.h"
 #include "client/ws_client.h"
+#include "cluster_nodes.h"
 #include "server/server.h"
 #include "support/pg_test_server.h"
 
@@ -24,25 +25,10 @@ using passkey::test::SoftAuthenticator;
 constexpr const char* kSite = "http://phantom.test";
 constexpr const char* kRp = "phantom.test";
 
-class AccountCluster : public ::testing::Test {
+class AccountCluster : public test::ClusterNodes {
  protected:
   void SetUp() override {
-    spdlog::set_level(spdlog::level::warn);
-    std::string uri;
-    try {
-      uri = test::PgTestServer::get().freshDatabase();
-    } catch (const std::exception& e) {
-      GTEST_FAIL() << e.what();
-    }
-    for (int i = 0; i < 2; ++i) {
-      ServerSettings s;
-      s.port = 0;
-      s.db_path = uri;
-      s.web_dir = "/nonexistent";
-      s.public_url = kSite;
-      nodes_.push_back(std::make_unique<Server>(s));
-      ports_.push_back(nodes_.back()->start());
-    }
+    startNodes(2, [](ServerSettings& s) { s.public_url = kSite; });
   }
   HttpResult call(int node, const std::string& method, const std::string& target, const Json& body,
                   const std::string& cookie = "") {
@@ -76,9 +62,6 @@ class AccountCluster : public ::testing::Test {
   Json account(int node, const std::string& cookie) {
     return call(node, "GET", "/api/account", nullptr, cookie).json().at("account");
   }
-
-  std::vector<std::unique_ptr<Server>> nodes_;
-  std::vector<uint16_t> ports_;
 };
 
 TEST_F(AccountCluster, CeremoniesAndSessionsHoldAcrossNodes) {

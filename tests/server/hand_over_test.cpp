@@ -12,33 +12,18 @@
 #include <vector>
 
 #include "client/ws_client.h"
+#include "cluster_nodes.h"
 #include "server/server.h"
-#include "support/pg_test_server.h"
 
 namespace pg {
 namespace {
 
 using namespace std::chrono_literals;
 
-class HandOverCluster : public ::testing::Test {
+class HandOverCluster : public test::ClusterNodes {
  protected:
   void SetUp() override {
-    spdlog::set_level(spdlog::level::warn);
-    std::string uri;
-    try {
-      uri = test::PgTestServer::get().freshDatabase();
-    } catch (const std::exception& e) {
-      GTEST_FAIL() << e.what();
-    }
-    for (int i = 0; i < 2; ++i) {
-      ServerSettings s;
-      s.port = 0;
-      s.db_path = uri;
-      s.web_dir = "/nonexistent";
-      s.limits.liftPerAddress();
-      nodes_.push_back(std::make_unique<Server>(s));
-      ports_.push_back(nodes_.back()->start());
-    }
+    startNodes(2, [](ServerSettings& s) { s.limits.liftPerAddress(); });
   }
   void TearDown() override {
     for (auto& n : nodes_) n->stop();
@@ -53,12 +38,15 @@ class HandOverCluster : public ::testing::Test {
     c->send(join);
     return c;
   }
-
-  std::vector<std::unique_ptr<Server>> nodes_;
-  std::vector<uint16_t> ports_;
 };
 
 TEST_F(HandOverCluster, AStoppingNodeReleasesItsTablesBeforeItsClientsHearGoingAway) {
+  // Both nodes hold a live lease: ready.
+  for (int i = 0; i < 2; ++i) {
+    const HttpResult ready = httpRequest("127.0.0.1", port(i), "GET", "/readyz");
+    EXPECT_EQ(ready.status, 200);
+    EXPECT_EQ(ready.body, "ready\n");
+  }
   const HttpResult created = httpRequest("127.0.0.1", ports_[0], "POST", "/api/tables",
                                          Json{{"rules", Json{{"size", 9}}}}.dump());
   ASSERT_EQ(created.status, 201) << created.body;

@@ -11,39 +11,21 @@
 #include <vector>
 
 #include "client/ws_client.h"
+#include "cluster_nodes.h"
 #include "server/server.h"
 #include "support/pg_test_server.h"
 
 namespace pg {
 namespace {
 
-class LobbyCluster : public ::testing::Test {
+class LobbyCluster : public test::ClusterNodes {
  protected:
-  void SetUp() override {
-    spdlog::set_level(spdlog::level::warn);
-    std::string uri;
-    try {
-      uri = test::PgTestServer::get().freshDatabase();
-    } catch (const std::exception& e) {
-      GTEST_FAIL() << e.what();
-    }
-    for (int i = 0; i < 2; ++i) {
-      ServerSettings s;
-      s.port = 0;
-      s.db_path = uri;
-      s.web_dir = "/nonexistent";
-      nodes_.push_back(std::make_unique<Server>(s));
-      ports_.push_back(nodes_.back()->start());
-    }
-  }
+  void SetUp() override { startNodes(2); }
   HttpResult call(int node, const std::string& method, const std::string& target,
                   const std::string& body, const std::string& address) {
     return httpRequest("127.0.0.1", ports_[static_cast<std::size_t>(node)], method, target, body,
                        "application/json", {{"X-Real-IP", address}});
   }
-
-  std::vector<std::unique_ptr<Server>> nodes_;
-  std::vector<uint16_t> ports_;
 };
 
 TEST_F(LobbyCluster, OneTakerWinsAcrossNodes) {

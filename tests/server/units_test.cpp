@@ -1,14 +1,16 @@
 // The server's small parts on their own: tokens, static paths and MIME types, the Fischer clock
 // (with its cap, and as a correspondence clock), the computer's thinking time on it, the table
-// setup's JSON, the rate limiter.
+// setup's JSON, the rate limiter, the exceptions' texts for the log.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "client/latency_probe.h"
 #include "server/api/accept_language.h"
 #include "server/api/module_imports.h"
 #include "server/api/static_files.h"
+#include "server/node/exception_text.h"
 #include "server/node/rate_limiter.h"
 #include "server/node/tokens.h"
 #include "server/table/bot_time.h"
@@ -36,6 +38,23 @@ TEST(Tokens, TableIds) {
   EXPECT_FALSE(isTableId("ABCDEFGHIJKL"));
   EXPECT_FALSE(isTableId("../../etc/pw"));
   EXPECT_NE(newTableId(), newTableId());
+}
+
+// A JSON parse error's what() quotes what it read (a stored event's point, a chat line); the log
+// gets its position only. Other exceptions keep their text.
+TEST(ExceptionText, AJsonParseErrorIsToldByItsPositionOnly) {
+  try {
+    const nlohmann::json parsed = nlohmann::json::parse(R"({"kind": "try", "point": "D4)");
+    ADD_FAILURE() << "parsed " << parsed.dump();
+  } catch (const std::exception& e) {
+    ASSERT_NE(std::string(e.what()).find("D4"), std::string::npos) << "what() quotes it";
+    const std::string text = exceptionText(e);
+    EXPECT_EQ(text.find("D4"), std::string::npos) << text;
+    EXPECT_NE(text.find("at byte"), std::string::npos) << text;
+    EXPECT_EQ(exceptionText(std::current_exception()), text);
+  }
+  EXPECT_EQ(exceptionText(std::runtime_error("disk full")), "disk full");
+  EXPECT_EQ(exceptionText(std::make_exception_ptr(42)), "unknown error");
 }
 
 TEST(Tokens, ConstantTimeEquals) {

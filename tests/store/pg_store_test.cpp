@@ -10,6 +10,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "store/open_store.h"
@@ -82,6 +83,18 @@ TEST_F(PgStoreTest, TheDescriptionAndTheErrorsNeverShowThePassword) {
     ADD_FAILURE() << "connected to nothing";
   } catch (const StoreError& e) {
     EXPECT_EQ(std::string(e.what()).find("sekrit"), std::string::npos) << e.what();
+  }
+  // A string libpq cannot read: its complaint quotes the string's text, which is left out.
+  for (const std::string unreadable :
+       {"postgresql://alice:sek%zzrit@db.example.org/go", "postgresql://alice:sekrit@[::1/go"}) {
+    try {
+      PgStore s(unreadable);
+      ADD_FAILURE() << "read " << unreadable;
+    } catch (const StoreError& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.find("sek"), std::string::npos) << what;
+      EXPECT_NE(what.find("the connection string cannot be read"), std::string::npos) << what;
+    }
   }
   auto s = node();
   EXPECT_EQ(s->description().find("password"), std::string::npos);
@@ -223,9 +236,15 @@ TEST_F(PgStoreTest, ASessionLostWhileIdleCostsNothingButAReconnection) {
   auto a = node(), b = node();
   LostClaims lost;
   a->onClaimsLost(lost.callback());
+  std::mutex notices_mutex;
+  std::vector<std::string> notices;
+  a->onNotice([&](const std::string& text) {
+    std::lock_guard lock(notices_mutex);
+    notices.push_back(text);
+  });
   a->createTable(sampleTable("aaaaaaaaaaaa"));
   ASSERT_TRUE(a->claim("aaaaaaaaaaaa"));
-  const int pid = a->writerBackendPid();
+  const int pid = a->writerBackendPid("aaaaaaaaaaaa");
   ASSERT_NE(pid, 0);
   test::PgTestServer::get().terminate(pid);
   // The claims belong to the lease, not to the session: A keeps them and writes on.
@@ -237,8 +256,12 @@ TEST_F(PgStoreTest, ASessionLostWhileIdleCostsNothingButAReconnection) {
   EXPECT_FALSE(answers.errors[0]);
   EXPECT_FALSE(answers.errors[1]);
   EXPECT_EQ(a->events("aaaaaaaaaaaa").size(), 1u);
-  EXPECT_NE(a->writerBackendPid(), pid);
+  EXPECT_NE(a->writerBackendPid("aaaaaaaaaaaa"), pid);
   EXPECT_EQ(lost.calls, 0);
+  // The operator's log hears where the session went (after a failover: the promoted server).
+  std::lock_guard lock(notices_mutex);
+  ASSERT_EQ(notices.size(), 1u);
+  EXPECT_NE(notices[0].find("a writer session connected again, to "), std::string::npos);
 }
 
 TEST_F(PgStoreTest, ASessionLostDuringItsCommitGivesTheLeaseUp) {
@@ -253,7 +276,7 @@ TEST_F(PgStoreTest, ASessionLostDuringItsCommitGivesTheLeaseUp) {
       "CREATE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM "
       "pg_sleep(30); RETURN NULL; END $$; CREATE CONSTRAINT TRIGGER slow AFTER INSERT ON events "
       "DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION slow_commit()");
-  const int pid = a->writerBackendPid();
+  const int pid = a->writerBackendPid("aaaaaaaaaaaa");
   Answers answers(1);
   a->write(AppendEvents{"aaaaaaaaaaaa", {{0, 1, "a0"}}, std::nullopt}, answers.done(0));
   pq::Connection watch(uri_);
@@ -270,6 +293,33 @@ TEST_F(PgStoreTest, ASessionLostDuringItsCommitGivesTheLeaseUp) {
   EXPECT_TRUE(lost.waitFor(1));
   EXPECT_TRUE(eventually([&] { return b->claim("aaaaaaaaaaaa"); }));
   EXPECT_TRUE(b->events("aaaaaaaaaaaa").empty());  // the terminated commit rolled back
+}
+
+TEST_F(PgStoreTest, TablesAreSharedOutAmongTheWriterSessions) {
+  auto a = node();
+  std::set<int> sessions;
+  std::vector<std::string> ids;
+  for (int i = 0; i < 40; ++i) {
+    ids.push_back("table" + std::to_string(1000000 + i));
+    sessions.insert(a->writerBackendPid(ids.back()));
+  }
+  // Four sessions, each its own database backend, each with its share of the tables.
+  EXPECT_EQ(sessions.size(), static_cast<std::size_t>(PgStore::kDefaultWriters));
+  EXPECT_FALSE(sessions.count(0));
+  // Every table's writes are stored in order, whichever session commits them.
+  for (const std::string& id : ids) {
+    a->createTable(sampleTable(id));
+    ASSERT_TRUE(a->claim(id));
+  }
+  Answers answers(static_cast<int>(ids.size()) * 3);
+  int n = 0;
+  for (int seq = 0; seq < 3; ++seq)
+    for (const std::string& id : ids)
+      a->write(AppendEvents{id, {{seq, seq, "e" + std::to_string(seq)}}, std::nullopt},
+               answers.done(n++));
+  ASSERT_TRUE(answers.waitAll());
+  for (const std::string& id : ids)
+    EXPECT_EQ(a->events(id), (std::vector<StoredEvent>{{0, 0, "e0"}, {1, 1, "e1"}, {2, 2, "e2"}}));
 }
 
 TEST_F(PgStoreTest, WithoutADatabaseAClaimThrowsStoreError) {

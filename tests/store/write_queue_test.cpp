@@ -6,10 +6,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <condition_variable>
 #include <future>
 #include <mutex>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "store_test_support.h"
@@ -258,6 +260,37 @@ TEST(WriteQueue, StoppingCommitsWhatIsQueuedAndLaterWritesFail) {
   for (const std::string& line : b.lines())
     stored += static_cast<std::size_t>(std::count(line.begin(), line.end(), ' '));
   EXPECT_EQ(stored, 21u);
+}
+
+TEST(WriteQueue, TheOldestWaitingWriteIsMeasuredWhileItsCommitStalls) {
+  // A commit that does not finish (a database waiting for a standby that is not there).
+  struct StallingBackend : WriteBackend {
+    std::mutex m;
+    std::condition_variable cv;
+    bool go = false;
+    void commit(std::span<const StoreWrite>) override {
+      std::unique_lock lock(m);
+      cv.wait(lock, [&] { return go; });
+    }
+  } b;
+  WriteQueue q(b, /*group_commit=*/true);
+  EXPECT_EQ(q.oldestWaiting(), std::chrono::milliseconds(0));
+  q.start();
+  Answers answers(2);
+  q.write(appendTo("a"), answers.done(0));
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  q.write(appendTo("b"), answers.done(1));  // queued behind the stalled commit
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  // The first write's age, though a newer one waits too; at least the time slept.
+  EXPECT_GE(q.oldestWaiting(), std::chrono::milliseconds(150));
+  {
+    std::lock_guard lock(b.m);
+    b.go = true;
+  }
+  b.cv.notify_all();
+  ASSERT_TRUE(answers.waitAll());
+  // The last batch is marked answered just before its answers run.
+  EXPECT_EQ(q.oldestWaiting(), std::chrono::milliseconds(0));
 }
 
 }  // namespace

@@ -142,7 +142,7 @@ HttpReply ChallengeApi::create(const HttpRequest& req) const {
   const StoredTable& t = created.record;
   const bool black = r.creator == Color::Black;
   store_.attach(c.id, t.id, black ? t.white_token : t.black_token);
-  spdlog::info("challenge {}: table {}, listed", c.id, t.id);
+  spdlog::info("table {}: listed in the lobby as challenge {}", t.id, c.id);
   const std::string origin = linkOrigin(req, settings_);
   return jsonReply(201,
                    Json{{"challenge", c.id},
@@ -160,7 +160,7 @@ HttpReply ChallengeApi::take(const HttpRequest& req, const std::string& id) cons
   const TakeResult t = store_.take(id, nowMs());
   switch (t.status) {
     case TakeResult::Status::Taken: {
-      spdlog::info("challenge {}: taken", id);
+      spdlog::info("table {}: challenge {} taken", t.table_id, id);
       const std::string origin = linkOrigin(req, settings_);
       const Json listing = Json::parse(t.listing, nullptr, false);
       const bool creator_black = listing.is_object() && listing.value("color", "") == "black";

@@ -23,6 +23,9 @@ namespace pg {
 
 namespace {
 
+/// /readyz fails while a write has waited longer than this for its commit.
+constexpr std::chrono::milliseconds kStalledWrites{5000};
+
 /// A 500 store-failed answer, counted in `metrics` (may be null).
 HttpReply storeFailedReply(Metrics* metrics) {
   if (metrics) metrics->storeError(Metrics::StoreErrorAt::Http);
@@ -58,7 +61,7 @@ bool isAccountPath(std::string_view path) {
 
 /// Whether answering `path` may read the store: a table's info (the table may have to be
 /// loaded), the archive, the lobby (its listing, a challenge made or taken), the accounts and
-/// ratings, and the readiness check.
+/// ratings, and the readiness check (HttpApi::readiness says when it does not).
 bool readsTheStore(std::string_view path) {
   return startsWith(path, "/api/tables/") || startsWith(path, "/api/games/") ||
          path == "/api/challenges" || startsWith(path, "/api/challenges/") || isAccountPath(path) ||
@@ -263,10 +266,23 @@ HttpReply HttpApi::metricsPage() const {
 HttpReply HttpApi::readiness() const {
   HttpReply r;
   r.headers.emplace_back("Cache-Control", "no-store");
+  if (const auto waited = store_.oldestWrite(); waited > kStalledWrites) {
+    // The database takes connections but does not finish commits (a synchronous standby that
+    // is not there, a full disk): nothing sent here would be stored in time.
+    r.status = 503;
+    r.body = "not ready: a write has waited " + std::to_string(waited.count()) + " ms\n";
+    return r;
+  }
   if (!store_.claimsLive()) {
     // Its ownership of its tables could not be renewed: send it nothing until it can.
     r.status = 503;
     r.body = "not ready: this node's lease of the store is not renewed\n";
+    return r;
+  }
+  // A shared store's lease is renewed every 500 ms on a connection of its own: alive, it says
+  // the database answered within the last few seconds, without a read here.
+  if (store_.shared()) {
+    r.body = "ready\n";
     return r;
   }
   try {
@@ -336,7 +352,10 @@ void HttpApi::handleAsync(const HttpRequest& req, ReplyFn reply) const {
   }
   if (offload_ && accounts_ && AccountApi::slow(req, pathOf(req.target)))
     return offload_([this, req, reply = std::move(reply)] { reply(handle(req)); });
-  if (reads_ && readsTheStore(pathOf(req.target)))
+  // On a shared store the readiness check reads nothing (the lease's renewals are its round
+  // trips): answered at once, never queued behind the table loads of a node taking over.
+  if (reads_ && readsTheStore(pathOf(req.target)) &&
+      !(pathOf(req.target) == "/readyz" && store_.shared()))
     return reads_([this, req, reply = std::move(reply)] { reply(handle(req)); });
   reply(handle(req));
 }

@@ -171,8 +171,23 @@ std::optional<std::string> staticPath(std::string_view target) {
   return out;
 }
 
+namespace {
+
+/// The folder `dir` names now, its symbolic links resolved once, at start: an upgrade points the
+/// web folder's link at a new release (docs/deploy.md, "Upgrades"), and a running node must go
+/// on serving the files its page was rendered from (their versions, their bytes) until it
+/// restarts. A folder that is not there yet stays as written.
+fs::path pinned(fs::path dir) {
+  if (dir.empty()) return dir;
+  std::error_code ec;
+  fs::path real = fs::canonical(dir, ec);
+  return ec ? dir : real;
+}
+
+}  // namespace
+
 StaticFiles::StaticFiles(fs::path root, fs::path vendor)
-    : root_(std::move(root)), vendor_(std::move(vendor)) {
+    : root_(pinned(std::move(root))), vendor_(pinned(std::move(vendor))) {
   render();
 }
 
@@ -334,10 +349,9 @@ void StaticFiles::render() {
   // The version: every file under the web folder, and the vendor packages the page uses.
   Fnv hash;
   hashTree(hash, root_, "web/");
-  std::set<std::string> packages;
   for (const auto& url : urls)
-    if (const auto p = vendorPackage(url)) packages.insert(*p);
-  for (const auto& p : packages) hashTree(hash, vendor_ / p, "vendor/" + p + "/");
+    if (const auto p = vendorPackage(url)) packages_.insert(*p);
+  for (const auto& p : packages_) hashTree(hash, vendor_ / p, "vendor/" + p + "/");
   char out[24];
   std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(hash.h));
   version_ = std::string(out, 12);
@@ -448,6 +462,10 @@ HttpReply StaticFiles::serve(std::string_view target, std::string_view if_none_m
 }
 
 HttpReply StaticFiles::file(std::string rel, std::string_view if_none_match, bool immutable) const {
+  if (rel.rfind("vendor/", 0) == 0 && !vendor_.empty()) {
+    const auto package = vendorPackage("/" + rel);
+    if (!package || !packages_.count(*package)) return plain(404, "Not found.\n");
+  }
   const auto file = locate(root_, vendor_, rel);
   if (!file) return plain(404, "Not found.\n");
   const auto bytes = readFile(*file);

@@ -1,7 +1,10 @@
 // The web client's files, served from one folder: MIME types by extension, index.html for "/",
 // and no way out of the folder. The browser's libraries (Preact, htm, Shudan) are ES modules from
 // npm: "/vendor/<path>" is served from a second folder, the node_modules that `npm ci` fills next
-// to the web folder, with the same rules. Nothing is copied into web/.
+// to the web folder, with the same rules. Nothing is copied into web/. Only the packages that
+// index.html names (its import map, its <link> and <script> tags) are served: node_modules also
+// holds the development packages (the browser tests' playwright-core and axe), which are nobody's
+// business. The page is the one list, so the served packages cannot drift from what it loads.
 //
 // Versioned URLs: at start the server hashes the bytes of every file under the web folder and
 // of the vendor packages the page uses into a short version, and renders index.html with every
@@ -15,6 +18,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,7 +45,8 @@ bool noneMatchHits(std::string_view if_none_match, std::string_view tag);
 
 class StaticFiles {
  public:
-  /// `vendor`: the folder served under "/vendor/" (empty: none).
+  /// `vendor`: the folder served under "/vendor/" (empty: none). Both are resolved here, once:
+  /// a symbolic link switched later (an upgrade) does not change what this object serves.
   explicit StaticFiles(std::filesystem::path root, std::filesystem::path vendor = {});
   /// GET or HEAD of a target: 200 with the file and its ETag, 304 with no body when
   /// `if_none_match` names that tag already (the browser revalidates every file it holds, as
@@ -58,6 +63,9 @@ class StaticFiles {
   /// The URL paths ("/app.js", "/vendor/preact/dist/preact.module.js", unversioned) of the
   /// modules that the page's module scripts reach by static imports, the scripts excluded.
   const std::vector<std::string>& preloads() const { return preloads_; }
+  /// The npm packages served under "/vendor/" ("preact", "@sabaki/shudan"): those the page's
+  /// URLs name. Any other package's files are 404.
+  const std::set<std::string>& packages() const { return packages_; }
 
  private:
   HttpReply file(std::string rel, std::string_view if_none_match, bool immutable) const;
@@ -67,6 +75,7 @@ class StaticFiles {
   std::filesystem::path vendor_;
   std::string version_;
   std::vector<std::string> preloads_;
+  std::set<std::string> packages_;
   std::string page_;  ///< index.html rendered with versioned URLs; empty: serve the file
   std::size_t language_links_at_ = 0;   ///< where in page_ the language's preloads go
   std::vector<std::string> languages_;  ///< codes with both i18n/<code>.js and rules/<code>.js

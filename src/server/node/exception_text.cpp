@@ -1,5 +1,7 @@
 #include "server/node/exception_text.h"
 
+#include <nlohmann/json.hpp>
+
 #include "rules/assert.h"
 
 namespace pg {
@@ -9,10 +11,16 @@ std::string exceptionText(const std::exception_ptr& error) {
   try {
     std::rethrow_exception(error);
   } catch (const std::exception& e) {
-    return e.what();
+    return exceptionText(e);
   } catch (...) {
   }
   return "unknown error";
+}
+
+std::string exceptionText(const std::exception& e) {
+  if (const auto* parse = dynamic_cast<const nlohmann::json::parse_error*>(&e))
+    return "JSON that cannot be parsed (at byte " + std::to_string(parse->byte) + ")";
+  return e.what();
 }
 
 }  // namespace pg

@@ -38,6 +38,12 @@ Metrics::Metrics() : registry_(std::make_unique<prometheus::Registry>()) {
         {{"version", kVersion}, {"commit", kGitCommit}})
       .Set(1);
   live_tables_ = &gauge(r, "phantomgo_tables", "Tables held in memory on this node.");
+  oldest_write_ = &gauge(r, "phantomgo_store_oldest_write_seconds",
+                         "How long the oldest write not yet stored has waited (0: none): a "
+                         "commit that stalls shows here.");
+  lease_live_ = &gauge(r, "phantomgo_store_lease_live",
+                       "1 while this node may answer for its tables (its lease of a shared "
+                       "store is renewed; always 1 on SQLite), else 0.");
   connections_ =
       &gauge(r, "phantomgo_connections", "Open TCP connections (HTTP and WebSocket) on this node.");
   max_connections_ = &gauge(r, "phantomgo_connections_max",
@@ -127,9 +133,13 @@ void Metrics::tablesExpired(std::size_t n) {
 Metrics::~Metrics() = default;
 
 void Metrics::readAtScrape(std::function<std::size_t()> live_tables,
-                           std::function<std::size_t()> open_connections) {
+                           std::function<std::size_t()> open_connections,
+                           std::function<double()> oldest_write_seconds,
+                           std::function<bool()> lease_live) {
   live_tables_fn_ = std::move(live_tables);
   connections_fn_ = std::move(open_connections);
+  oldest_write_fn_ = std::move(oldest_write_seconds);
+  lease_live_fn_ = std::move(lease_live);
 }
 
 void Metrics::setMaxConnections(std::size_t n) {
@@ -180,6 +190,8 @@ void Metrics::tablesDropped(std::size_t n) {
 std::string Metrics::text() const {
   if (live_tables_fn_) live_tables_->Set(static_cast<double>(live_tables_fn_()));
   if (connections_fn_) connections_->Set(static_cast<double>(connections_fn_()));
+  if (oldest_write_fn_) oldest_write_->Set(oldest_write_fn_());
+  if (lease_live_fn_) lease_live_->Set(lease_live_fn_() ? 1.0 : 0.0);
   return prometheus::TextSerializer().Serialize(registry_->Collect());
 }
 

@@ -55,7 +55,9 @@ class Metrics {
   /// The gauges read at scrape time (either may be empty: the gauge then stays 0). Set once,
   /// before the first scrape; each must stay callable for as long as text() may be called.
   void readAtScrape(std::function<std::size_t()> live_tables,
-                    std::function<std::size_t()> open_connections);
+                    std::function<std::size_t()> open_connections,
+                    std::function<double()> oldest_write_seconds = nullptr,
+                    std::function<bool()> lease_live = nullptr);
 
   /// The connection limit in force (`--max-connections`, or the one derived from the fd limit).
   void setMaxConnections(std::size_t n);
@@ -85,6 +87,10 @@ class Metrics {
  private:
   std::unique_ptr<prometheus::Registry> registry_;
   std::function<std::size_t()> live_tables_fn_;
+  std::function<double()> oldest_write_fn_;
+  std::function<bool()> lease_live_fn_;
+  prometheus::Gauge* oldest_write_;
+  prometheus::Gauge* lease_live_;
   std::function<std::size_t()> connections_fn_;
   prometheus::Gauge* live_tables_;
   prometheus::Gauge* connections_;

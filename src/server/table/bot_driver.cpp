@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "rules/assert.h"
+#include "server/node/exception_text.h"
 
 namespace pg {
 
@@ -31,7 +32,8 @@ void BotDriver::think(View view, SearchLimits limits, Done done) {
     try {
       action = player_->choose(view, limits);
     } catch (const std::exception& e) {
-      spdlog::error("table {}: the computer player failed ({}); it passes", table_id_, e.what());
+      spdlog::error("table {}: the computer player failed ({}); it passes", table_id_,
+                    exceptionText(e));
     }
     if (metrics_) metrics_->botThinking(std::chrono::steady_clock::now() - start);
     net::post(strand_, [done, action, version = view.version()] { done(action, version); });

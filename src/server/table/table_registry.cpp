@@ -4,6 +4,7 @@
 
 #include <future>
 
+#include "server/node/exception_text.h"
 #include "server/node/tokens.h"
 
 namespace pg {
@@ -240,7 +241,7 @@ std::shared_ptr<Table> TableRegistry::load(const std::string& id) {
     throw;
   } catch (const std::exception& e) {
     ctx_.store->release(id);
-    spdlog::error("table {}: cannot be loaded: {}", id, e.what());
+    spdlog::error("table {}: cannot be loaded: {}", id, exceptionText(e));
     return nullptr;
   }
 }
