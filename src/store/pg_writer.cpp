@@ -104,15 +104,19 @@ void PgWriter::releaseRow(const std::string& table_id) {
                         "$2::bigint",
                         {table_id, num(lease_id_)});
   } catch (const pq::ConnectionLost&) {
-    sessionLost();  // the row stays this lease's: a request for it, or the lease's end, frees it
-  } catch (...) {   // no session yet (the same), or the statement failed: never thrown to anyone
+    sessionLost();
+    unreleased_.insert(table_id);  // tried again once a session is back (retryReleases)
+  } catch (const StoreError&) {    // no session yet: the same
+    unreleased_.insert(table_id);
+  } catch (...) {  // never thrown to anyone
   }
 }
 
 void PgWriter::syncLease() {
   const PgLease::Held held = lease_.held();
   if (held.generation != generation_) {
-    claims_.clear();  // they belonged to a lost lease
+    claims_.clear();  // they belonged to a lost lease, which ended with them
+    unreleased_.clear();
     generation_ = held.generation;
   }
   lease_id_ = held.id;
@@ -261,23 +265,34 @@ std::exception_ptr PgWriter::check(const StoreWrite& w) {
 }
 
 std::optional<std::chrono::milliseconds> PgWriter::idlePoll() {
-  if (claims_.empty()) return std::nullopt;
+  // Always: a writer with no claim in memory may still have rows to give up (unreleased_, or a
+  // request for a row whose release was lost), and it hears requests only when it polls.
   return kIdlePoll;
 }
 
 void PgWriter::idle() {
   syncLease();
   if (conn_ && !conn_->poll()) sessionLost();
-  if (!conn_ && !claims_.empty()) {
+  if (!conn_ && lease_id_ != 0) {
     try {
       ensureSession();  // listening again for the requests for the claims held
     } catch (const StoreError&) {
     }
   }
+  retryReleases();
+}
+
+void PgWriter::retryReleases() {
+  if (unreleased_.empty() || !conn_) return;
+  std::set<std::string> todo;
+  todo.swap(unreleased_);
+  for (const std::string& id : todo)
+    if (!claims_.count(id)) releaseRow(id);  // claimed again meanwhile: not to be released
 }
 
 void PgWriter::afterBatch() {
   syncLease();
+  retryReleases();
   // The requests for claims this node holds are passed on; a request for a table it does not
   // hold clears the table's row if it still names this node's lease (a claim whose answer was
   // lost with the session), so that the node asking may take it.

@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 
@@ -69,7 +70,7 @@ class PgWriter final : private WriteBackend {
   void startRun() override;
   /// ClaimLost for a write needing a claim this writer does not hold.
   std::exception_ptr check(const StoreWrite& w) override;
-  /// While it holds claims, so that requests for them are heard.
+  /// Every 200 ms, so that requests for its claims and rows are heard.
   std::optional<std::chrono::milliseconds> idlePoll() override;
   void idle() override;
   /// Passes on the requests heard for the claims held; clears the rows of the others.
@@ -80,6 +81,8 @@ class PgWriter final : private WriteBackend {
   void checkFences(pq::Connection& c, std::span<const StoreWrite> writes);
   /// Clears the claim row of `table_id` where it names this node's lease.
   void releaseRow(const std::string& table_id);
+  /// Clears the rows of unreleased_ now that a session may be back.
+  void retryReleases();
   /// Forgets the claims of an older lease generation than the current one.
   void syncLease();
   /// The session is gone: forgets it (the claims stay: they belong to the lease).
@@ -98,6 +101,8 @@ class PgWriter final : private WriteBackend {
   // The writer thread's own state.
   std::unique_ptr<pq::Connection> conn_;
   std::map<std::string, int64_t> claims_;  // table id -> fence, of lease generation_
+  // Tables released while no session was there: their rows still name this lease.
+  std::set<std::string> unreleased_;
   uint64_t generation_ = 0;
   int64_t lease_id_ = 0;  // that lease's id (0: none)
   std::chrono::steady_clock::time_point next_attempt_{};

@@ -86,5 +86,27 @@ TEST_F(HandOverCluster, AStoppingNodeReleasesItsTablesBeforeItsClientsHearGoingA
   EXPECT_TRUE(black_again->recvType("event", 5s));
 }
 
+TEST_F(HandOverCluster, TheHolderHandsATableOverToTheNodeItsClientsAreSentTo) {
+  const HttpResult created = httpRequest("127.0.0.1", port(0), "POST", "/api/tables",
+                                         Json{{"rules", Json{{"size", 9}}}}.dump());
+  ASSERT_EQ(created.status, 201) << created.body;
+  const Json t = created.json();
+  const std::string id = t.at("table");
+  const std::string black_token = t.at("seats").at("black").at("token");
+  auto black = seat(0, id, black_token);
+  ASSERT_TRUE(black->recvType("presence", 5s));
+  // The proxy sends the table's clients to node 1 now: refused at first, node 0 is asked to hand
+  // the table over, and a later try on node 1 gets it.
+  bool moved = false;
+  for (int i = 0; i < 100 && !moved; ++i) {
+    auto again = seat(1, id, black_token);
+    const auto first = again->recvJson(5s);
+    ASSERT_TRUE(first);
+    moved = first->value("type", "") == "joined";
+    if (!moved) std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_TRUE(moved);
+}
+
 }  // namespace
 }  // namespace pg

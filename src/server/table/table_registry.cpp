@@ -308,6 +308,10 @@ void TableRegistry::lost(const Table* table) {
     tables_.erase(it);
     loaded_at_.erase(table->id());
     if (ctx_.metrics) ctx_.metrics->tablesDropped(1);
+    // A write refused for want of a database session leaves the claim with this node's lease:
+    // given up, so that the node the clients reach next may take the table (when another node
+    // holds the claim already, the release changes nothing).
+    ctx_.store->release(table->id());
   }
 }
 
