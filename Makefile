@@ -45,7 +45,9 @@ web-test:
 fuzz-smoke:
 	JOBS=$(JOBS) SMOKE_SECONDS=5 tools/fuzz.sh smoke
 
-# PostgreSQL, three nodes and nginx on loopback, under load, two nodes killed (about a minute).
+# PostgreSQL with a standby, three nodes and HAProxy on loopback in a network namespace of its
+# own, under load, through every fault: nodes killed, hung, cut off from the database and from
+# the proxy, PostgreSQL restarted, a rolling restart, two failovers (about three minutes).
 cluster-test:
 	tools/cluster_test.sh --short
 

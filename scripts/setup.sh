@@ -11,7 +11,7 @@ PACKAGES=(
   libboost1.81-dev nlohmann-json3-dev libsqlitecpp-dev libsqlite3-dev libcli11-dev
   libspdlog-dev libgtest-dev libgmock-dev libbenchmark-dev libclang-rt-14-dev
   chromium nodejs npm curl
-  postgresql libpq-dev nginx prometheus-cpp-dev
+  postgresql libpq-dev nginx haproxy nftables prometheus-cpp-dev
   libssl-dev libcbor-dev libsodium-dev
 )
 
