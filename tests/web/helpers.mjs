@@ -51,15 +51,18 @@ function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /// Starts `phantomgo serve` with a temporary database and the repository's web/ folder.
-/// Returns {url, pid, stop(), log()}.
-export async function startServer(extraArgs = []) {
-  const dir = await mkdtemp(join(tmpdir(), 'pg-web-'));
+/// Returns {url, pid, stop(), log()}. `at.dir` and `at.port` start it on a database folder and
+/// a port of the caller's (a server started again where another stopped); that folder stays.
+export async function startServer(extraArgs = [], at = {}) {
+  const dir = at.dir ?? (await mkdtemp(join(tmpdir(), 'pg-web-')));
+  const removeDir = () => (at.dir ? Promise.resolve() : rm(dir, { recursive: true, force: true }));
   let lastError;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await freePort();
+    const port = at.port ?? (await freePort());
     // Every test's browser comes from this machine: the limits per address would count the
     // whole suite as one visitor (their own tests are in tests/server/address_limits_test.cpp).
-    const args = ['serve', '--port', String(port), '--db', join(dir, `test-${attempt}.db`), '--web', join(ROOT, 'web'),
+    const db = join(dir, at.dir ? 'test.db' : `test-${attempt}.db`);
+    const args = ['serve', '--port', String(port), '--db', db, '--web', join(ROOT, 'web'),
       '--lift-limits-per-address', ...extraArgs];
     const proc = spawn(binaryPath(), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -85,7 +88,7 @@ export async function startServer(extraArgs = []) {
               const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
               await exit;
               clearTimeout(timer);
-              await rm(dir, { recursive: true, force: true });
+              await removeDir();
             },
           };
         }
@@ -98,7 +101,7 @@ export async function startServer(extraArgs = []) {
     await exit;
     lastError = new Error(`phantomgo serve did not start:\n${output}`);
   }
-  await rm(dir, { recursive: true, force: true });
+  await removeDir();
   throw lastError;
 }
 
