@@ -70,8 +70,10 @@ struct Server::Impl {
   std::unique_ptr<AccountStore> accounts;  // the players' accounts, passkeys and sessions
   std::unique_ptr<RatingStore> ratings;    // and their seats of rated games and ratings
   net::thread_pool bots;
-  // The API's requests that read the store (HttpApi's `reads`): never on a network thread.
-  net::thread_pool reads{2};
+  // The API's requests that read the store (HttpApi's `reads`) and the loads of tables: never
+  // on a network thread. As many as PostgreSQL's reader sessions (PgStore::kReaders), so that a
+  // node taking over many tables at once loads them side by side.
+  net::thread_pool reads{4};
   std::unique_ptr<TableRegistry> registry;
   std::unique_ptr<HttpApi> api;
   std::shared_ptr<ServerContext> ctx;

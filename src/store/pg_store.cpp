@@ -17,10 +17,6 @@ namespace pg {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-constexpr std::chrono::milliseconds kFirstBackoff{50};
-constexpr std::chrono::milliseconds kMaxBackoff{2000};
-
 std::string num(int64_t v) {
   return std::to_string(v);
 }
@@ -37,12 +33,12 @@ std::string nodeName() {
 PgStore::PgStore(const std::string& conninfo, bool group_commit, PgLease::Times lease, int writers)
     : conninfo_(conninfo),
       description_(pq::describe(conninfo)),
+      readers_(conninfo, kReaders),
       lease_(conninfo, nodeName(), lease) {
   {
     pq::Connection c(conninfo_);
     pq::migrate(c);
   }
-  reader_ = std::make_unique<pq::Connection>(conninfo_);
   lease_.onLost([this] {
     std::function<void()> f;
     {
@@ -153,38 +149,9 @@ void PgStore::release(const std::string& table_id) {
 
 // ---- reads ----
 
-void PgStore::connectReader() {
-  reader_.reset();
-  const Clock::time_point now = Clock::now();
-  // While the database is away, every join would try to connect (to each host of the
-  // connection string): one attempt per backoff period instead, the others fail at once.
-  if (now < reader_next_attempt_)
-    throw pq::ConnectionLost("no database session (reconnecting to PostgreSQL)");
-  try {
-    reader_ = std::make_unique<pq::Connection>(conninfo_);
-  } catch (const pq::ConnectionLost&) {
-    reader_next_attempt_ = now + reader_backoff_;
-    reader_backoff_ = std::min(kMaxBackoff, reader_backoff_ * 2);
-    throw;
-  }
-  reader_backoff_ = kFirstBackoff;
-  reader_next_attempt_ = {};
-}
-
 template <typename F>
 auto PgStore::read(const char* what, F&& f) {
-  std::lock_guard lock(read_mutex_);
-  for (int attempt = 0;; ++attempt) {
-    try {
-      if (!reader_ || !reader_->ok()) connectReader();
-      return f(*reader_);
-    } catch (const pq::ConnectionLost& e) {
-      reader_.reset();
-      // A session found gone is tried again once, at once: the server may be back already.
-      if (attempt > 0 || reader_next_attempt_ != Clock::time_point{})
-        throw StoreError(std::string(what) + ": " + e.what());
-    }
-  }
+  return readers_.run(what, std::forward<F>(f));
 }
 
 std::optional<StoredTable> PgStore::table(const std::string& id) {

@@ -2,11 +2,11 @@
 //
 // Connections: a few writer sessions (pg_writer.h, 4 by default), each owned by its writer
 // thread, share the tables out by the hash of their ids, so that one COMMIT does not wait for
-// another's; one more connection serves the reads (table(), events(), unfinishedTables()), and
-// the expiry of waiting tables (expireWaiting: it must not hold the claims), under a
-// mutex, reconnecting at once if it finds its session gone and, while the database stays away,
-// once per backoff period (as the writer), failing the reads in between at once. Reads need no
-// claim.
+// another's; a few more (pg_connection_pool.h, kReaders) serve the reads side by side
+// (table(), events(), unfinishedTables()), and the expiry of waiting tables (expireWaiting: it
+// must not hold the claims), each reconnecting at once if it finds its session gone and, while
+// the database stays away, once per backoff period (as the writer), failing the reads in
+// between at once. Reads need no claim.
 //
 // Durability: a write is reported stored (its `done` gets null, or the sync form returns) only
 // once its COMMIT has returned, so it is as durable as the server's synchronous_commit makes a
@@ -76,6 +76,7 @@
 #include <string>
 #include <vector>
 
+#include "store/pg_connection_pool.h"
 #include "store/pg_lease.h"
 #include "store/pg_writer.h"
 #include "store/store.h"
@@ -101,6 +102,8 @@ class PgStore final : public Store {
 
   /// Writer sessions by default: enough for their COMMITs to overlap on a small machine.
   static constexpr int kDefaultWriters = 4;
+  /// Reader sessions: a node's loads of tables overlap their round trips.
+  static constexpr int kReaders = 4;
 
   void write(StoreWrite w, WriteDone done) override;
   std::vector<StoredChat> chat(const std::string& id) override;
@@ -156,21 +159,13 @@ class PgStore final : public Store {
   /// release keep their order on one queue.
   PgWriter& writerOf(const std::string& table_id) const;
 
-  /// Connects the reader unless a failed attempt was too recent (backoff as the writer's);
-  /// throws pq::ConnectionLost. Under read_mutex_.
-  void connectReader();
-  /// Runs `f(connection)` on the reader connection, reconnecting once if its session is gone.
+  /// Runs `f(connection)` on a free reader session (pg_connection_pool.h).
   template <typename F>
   auto read(const char* what, F&& f);
 
   const std::string conninfo_;
   const std::string description_;
-
-  std::mutex read_mutex_;
-  std::unique_ptr<pq::Connection> reader_;
-  // The reader's reconnection backoff (under read_mutex_), as the writer's.
-  std::chrono::steady_clock::time_point reader_next_attempt_{};
-  std::chrono::milliseconds reader_backoff_{50};
+  pq::ConnectionPool readers_;
 
   std::mutex callbacks_mutex_;
   std::function<void()> on_claims_lost_;
