@@ -63,6 +63,11 @@ void addServeCommand(CLI::App& app) {
                   "another node asks for it")
       ->check(CLI::Range(0, 600000))
       ->capture_default_str();
+  sub->add_option("--drain-ms", settings->drain_ms,
+                  "on PostgreSQL: after SIGTERM, how long the node serves on while /readyz "
+                  "answers 503 (the proxy takes it out), before it hands its tables over")
+      ->check(CLI::Range(0, 60000))
+      ->capture_default_str();
   sub->add_option("--abandon-after-ms", settings->abandon_after_ms,
                   "on an online table without a clock: how long the player on turn may be away "
                   "before the opponent may end the game")

@@ -204,6 +204,16 @@ void Server::stop() {
     if (m.stopped) return;
     m.stopped = true;
   }
+  if (m.store->shared() && m.settings.drain_ms > 0) {
+    // Out of the proxy's ring first, still serving: were the tables handed over at once, the
+    // clients reconnecting before the proxy's checks noticed the stop would each be sent on
+    // from the refused connection to whichever node the proxy chose, and the two seats of a
+    // table could land on two nodes (one then waits out the other's hold of the table).
+    spdlog::info("stopping: /readyz answers 503 for {} ms before the tables are handed over",
+                 m.settings.drain_ms);
+    m.registry->drain();
+    std::this_thread::sleep_for(std::chrono::milliseconds(m.settings.drain_ms));
+  }
   if (m.listener) m.listener->stop();
   m.registry->shutdown();
   // The tables are handed over before the network threads stop: what is queued is committed,

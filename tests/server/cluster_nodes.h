@@ -32,6 +32,7 @@ class ClusterNodes : public ::testing::Test {
       s.port = 0;
       s.db_path = uri_;
       s.web_dir = "/nonexistent";
+      s.drain_ms = 0;  // no proxy to leave: a stop hands over at once (a test sets its own)
       if (adjust) adjust(s);
       nodes_.push_back(std::make_unique<Server>(s));
       ports_.push_back(nodes_.back()->start());

@@ -1,4 +1,5 @@
-// A node asked to stop (SIGTERM: Server::stop) hands its tables over: what is queued is
+// A node asked to stop (SIGTERM: Server::stop) first leaves the proxy's ring (/readyz answers
+// 503 for --drain-ms while it serves on), then hands its tables over: what is queued is
 // committed, every claim released, and only then are the clients told "going away" (close code
 // 1001), so that the node they reconnect to claims the table at its first try and resumes the
 // game from the log. Two full nodes on one real PostgreSQL (support/pg_test_server.h).
@@ -14,6 +15,7 @@
 #include "client/ws_client.h"
 #include "cluster_nodes.h"
 #include "server/server.h"
+#include "support/pg_programs.h"
 
 namespace pg {
 namespace {
@@ -22,8 +24,14 @@ using namespace std::chrono_literals;
 
 class HandOverCluster : public test::ClusterNodes {
  protected:
+  /// Node 0's drain before it hands its tables over: long enough for the checks below to run
+  /// within it on a loaded machine.
+  static constexpr int kDrainMs = 5000;
   void SetUp() override {
-    startNodes(2, [](ServerSettings& s) { s.limits.liftPerAddress(); });
+    startNodes(2, [node = 0](ServerSettings& s) mutable {
+      s.limits.liftPerAddress();
+      s.drain_ms = node++ == 0 ? kDrainMs : 0;  // node 0 is the one stopped
+    });
   }
   void TearDown() override {
     for (auto& n : nodes_) n->stop();
@@ -60,14 +68,27 @@ TEST_F(HandOverCluster, AStoppingNodeReleasesItsTablesBeforeItsClientsHearGoingA
   ASSERT_TRUE(black->recvType("presence", 5s));
   ASSERT_TRUE(white->recvType("presence", 5s));
   black->send(Json{{"type", "try"}, {"point", "E5"}});
-  const auto played = white->recvType("event", 5s);
-  ASSERT_TRUE(played);
-  const int64_t version = played->at("version").get<int64_t>();
+  ASSERT_TRUE(white->recvType("event", 5s));
 
-  // Node 0 stops as on SIGTERM (Server::stop blocks until its threads are done).
+  // Node 0 stops as on SIGTERM (Server::stop blocks until its threads are done). First it
+  // leaves the proxy's ring: /readyz fails while the game is still served here.
   std::thread stopping([&] { nodes_[0]->stop(); });
+  HttpResult ready;
+  for (int i = 0; i < 500; ++i) {
+    ready = httpRequest("127.0.0.1", port(0), "GET", "/readyz");
+    if (ready.status != 200) break;
+    std::this_thread::sleep_for(10ms);
+  }
+  EXPECT_EQ(ready.status, 503);
+  EXPECT_EQ(ready.body, "not ready: this node is stopping\n");
+  white->send(Json{{"type", "try"}, {"point", "C3"}});
+  const auto drained = white->recvType("event", 5s);
+  ASSERT_TRUE(drained);
+  EXPECT_TRUE(black->recvType("event", 5s));
+  EXPECT_FALSE(black->closed());
+  const int64_t version = drained->at("version").get<int64_t>();
   for (auto* c : {black.get(), white.get()}) {
-    for (int i = 0; i < 500 && !c->closed(); ++i) std::this_thread::sleep_for(10ms);
+    for (int i = 0; i < 1500 && !c->closed(); ++i) std::this_thread::sleep_for(10ms);
     ASSERT_TRUE(c->closed());
     EXPECT_EQ(c->closeCode(), 1001);
   }
@@ -82,8 +103,8 @@ TEST_F(HandOverCluster, AStoppingNodeReleasesItsTablesBeforeItsClientsHearGoingA
   // The game goes on at node 1.
   auto black_again = seat(1, id, black_token, version);
   ASSERT_TRUE(black_again->recvType("presence", 5s));
-  again->send(Json{{"type", "try"}, {"point", "D4"}});
-  EXPECT_TRUE(black_again->recvType("event", 5s));
+  black_again->send(Json{{"type", "try"}, {"point", "D4"}});
+  EXPECT_TRUE(again->recvType("event", 5s));
 }
 
 TEST_F(HandOverCluster, TheHolderHandsATableOverToTheNodeItsClientsAreSentTo) {
@@ -106,6 +127,45 @@ TEST_F(HandOverCluster, TheHolderHandsATableOverToTheNodeItsClientsAreSentTo) {
     if (!moved) std::this_thread::sleep_for(100ms);
   }
   EXPECT_TRUE(moved);
+}
+
+TEST_F(HandOverCluster, ADrainingNodeGivesUpATableAsSoonAsItsLastConnectionGoes) {
+  const HttpResult created = httpRequest("127.0.0.1", port(0), "POST", "/api/tables",
+                                         Json{{"rules", Json{{"size", 9}}}}.dump());
+  ASSERT_EQ(created.status, 201) << created.body;
+  const Json t = created.json();
+  const std::string id = t.at("table");
+  const std::string black_token = t.at("seats").at("black").at("token");
+  const std::string white_token = t.at("seats").at("white").at("token");
+  auto black = seat(0, id, black_token);
+  auto white = seat(0, id, white_token);
+  ASSERT_TRUE(black->recvType("presence", 5s));
+  ASSERT_TRUE(white->recvType("presence", 5s));
+  black->send(Json{{"type", "try"}, {"point", "E5"}});
+  ASSERT_TRUE(white->recvType("event", 5s));
+
+  const auto stop_began = std::chrono::steady_clock::now();
+  std::thread stopping([&] { nodes_[0]->stop(); });
+  for (int i = 0; i < 500 && httpRequest("127.0.0.1", port(0), "GET", "/readyz").status == 200;
+       ++i)
+    std::this_thread::sleep_for(10ms);
+  // The proxy takes node 0 out and closes its connections: the table, left without any, is
+  // given up at once, and node 1 (where the proxy sends its clients now) claims it while node 0
+  // is still draining, long before the drain's end would have handed it over.
+  black.reset();
+  white.reset();
+  const std::string held =
+      "SELECT count(*) FROM claims WHERE table_id = '" + id + "' AND lease IS NOT NULL";
+  for (int i = 0; i < 300 && test::querySql(uri_, held) != "0"; ++i)
+    std::this_thread::sleep_for(10ms);
+  EXPECT_EQ(test::querySql(uri_, held), "0") << "the claim is given up within 3 s";
+  EXPECT_LT(std::chrono::steady_clock::now() - stop_began, std::chrono::milliseconds(kDrainMs));
+  // Node 1 claims it at the first try, and the game goes on from where it was.
+  auto again = seat(1, id, white_token, int64_t{1});
+  const auto first = again->recvJson(5s);
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->value("type", ""), "joined") << first->dump();
+  stopping.join();
 }
 
 }  // namespace

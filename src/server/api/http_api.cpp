@@ -266,6 +266,12 @@ HttpReply HttpApi::metricsPage() const {
 HttpReply HttpApi::readiness() const {
   HttpReply r;
   r.headers.emplace_back("Cache-Control", "no-store");
+  if (registry_.draining()) {
+    // Stopping: the proxy is to take this node out before its tables are handed over.
+    r.status = 503;
+    r.body = "not ready: this node is stopping\n";
+    return r;
+  }
   if (const auto waited = store_.oldestWrite(); waited > kStalledWrites) {
     // The database takes connections but does not finish commits (a synchronous standby that
     // is not there, a full disk): nothing sent here would be stored in time.

@@ -33,6 +33,11 @@ struct ServerSettings {
   /// another node asks for it (when two nodes are asked for one table at once, as while a
   /// proxy's view of the nodes changes, the table moves at most this often).
   int hand_over_after_ms = 1500;
+  /// On a shared store: after SIGTERM, how long the node goes on serving while /readyz answers
+  /// 503, before it hands its tables over and stops, so that a proxy with active checks
+  /// (deploy/haproxy.cfg: out after two failed checks, 0.7 s at most) has taken it out of its
+  /// ring and sends the reconnecting clients of a table to one node, the next on its ring.
+  int drain_ms = 1000;
   /// On an online table without a clock: how long the player on turn may be away (no
   /// connection) before the opponent may end the game (docs/protocol.md, "Abandoned games").
   int64_t abandon_after_ms = 120000;

@@ -209,6 +209,13 @@ void Table::sweepIdle() {
 void Table::idleIfAlone() {
   if (closed_ || !subs_.empty() || !ctx_.on_idle) return;
   if (referee_->over()) return ctx_.on_idle(this);
+  if (ctx_.draining && *ctx_.draining) {
+    // The node is stopping and the proxy, which has taken it out, closed the last connection:
+    // the clients are on their way to the next node, which may claim the table once it is
+    // given up here.
+    doDrop();
+    return ctx_.on_idle(this);
+  }
   if (!started() && !seat_joined_[0] && !seat_joined_[1]) {
     // Nobody has taken a seat: everything of the table is in the store, and it waits there,
     // not in memory. (Once a seat has joined, the table remembers it until the game starts,

@@ -70,6 +70,10 @@ struct TableContext {
   /// from the store on demand). A table not started closes itself first: a join that reaches
   /// it afterwards is closed, and the client's reconnect loads the table again.
   std::function<void(const Table*)> on_idle;
+  /// True while the node drains before it stops (TableRegistry::drain): a table whose last
+  /// connection goes then closes itself and calls on_idle, so that it is handed over at once.
+  /// Null: never.
+  const std::atomic<bool>* draining = nullptr;
   /// Called on the table's strand when the store refused a write because this node no longer
   /// holds the table's claim (ClaimLost): the table has dropped itself (see Table::drop).
   std::function<void(const Table*)> on_lost;

@@ -27,6 +27,7 @@ constexpr int kExpireBatch = 500;
 TableRegistry::TableRegistry(TableContext ctx) : ctx_(std::move(ctx)) {
   ctx_.on_idle = [this](const Table* t) { evict(t); };
   ctx_.on_lost = [this](const Table* t) { lost(t); };
+  ctx_.draining = &draining_;
   ctx_.create_table = [this](const Json& request, const std::string& rematch_of,
                              TableContext::Created done) {
     createAsync(
@@ -294,8 +295,10 @@ void TableRegistry::evict(const Table* table) {
   // Finished tables are evicted (nothing can change them any more, so a connection that still
   // holds the old object sees the same game as a reloaded one), and tables not started that
   // no seat has joined (which closed themselves before asking: a join that reaches the old
-  // object is closed, and the client's reconnect loads the table again).
-  if (it != tables_.end() && it->second.get() == table && (table->over() || !table->hasStarted())) {
+  // object is closed, and the client's reconnect loads the table again), and while the node
+  // drains, any table whose last connection went (it closed itself: Table::idleIfAlone).
+  if (it != tables_.end() && it->second.get() == table &&
+      (table->over() || !table->hasStarted() || draining_)) {
     tables_.erase(it);
     loaded_at_.erase(table->id());
     ctx_.store->release(table->id());
@@ -324,7 +327,9 @@ void TableRegistry::handOver(const std::string& id) {
     if (it == tables_.end()) return;
     auto at = loaded_at_.find(id);
     const std::chrono::milliseconds hold{ctx_.settings->hand_over_after_ms};
-    if (at != loaded_at_.end() && std::chrono::steady_clock::now() - at->second < hold) return;
+    if (!draining_ && at != loaded_at_.end() &&
+        std::chrono::steady_clock::now() - at->second < hold)
+      return;
     table = it->second;
     tables_.erase(it);
     loaded_at_.erase(id);

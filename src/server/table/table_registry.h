@@ -10,6 +10,7 @@
 // its first join.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
@@ -96,6 +97,11 @@ class TableRegistry {
   /// that the clients reconnect at once to the node that takes the table next. Call after
   /// shutdown() (no table takes input any more). Blocks on the store.
   void handOverAll();
+  /// The node is about to stop (SIGTERM on a shared store): it serves as before, but /readyz
+  /// answers 503 so that the proxy takes it out of its ring, and a table another node asks for
+  /// is handed over at once, however recently it was loaded. handOverAll() follows.
+  void drain() { draining_ = true; }
+  bool draining() const { return draining_; }
   /// Whether this node may answer for its tables: false once the store's ownership of them is
   /// about to lapse (Store::claimsLive), before another node may take them.
   bool serving() const { return ctx_.store->claimsLive(); }
@@ -128,6 +134,7 @@ class TableRegistry {
   std::unordered_set<std::string> loading_;       // ids some thread is loading now
   std::unordered_set<std::string> handing_over_;  // dropped, their claims not yet released
   bool stopping_ = false;                         // every claim released: none taken again
+  std::atomic<bool> draining_{false};             // drain(): leaving the proxy's ring
   std::condition_variable loaded_cv_;             // signalled when a load ends
   std::unordered_map<std::string, Miss> misses_;  // the short memory of failed finds
   uint64_t claims_generation_ = 0;                // counts dropAll()s
