@@ -68,6 +68,10 @@ struct Stats {
   long resumed = 0;
   long moved = 0;        // joins answered table-elsewhere (a cluster moving the table): retried
   long unavailable = 0;  // joins and tries answered store-failed (database away): retried
+  /// --survive: creations refused (the database away, a node stopping), retried; the first
+  /// few with when (ms since the Unix epoch) and why.
+  long creations_refused = 0;
+  std::vector<std::pair<int64_t, std::string>> refusals;
   /// Per reconnect: when the seat lost its connection (ms since the Unix epoch) and how long
   /// until it was joined again (ms): how long its table was unreachable.
   std::vector<std::pair<int64_t, double>> outages;
@@ -296,7 +300,16 @@ class Table {
     const int gen = gen_;
     auto retry = [this, gen](const std::string& why) {
       if (gen != gen_) return;
-      if (!o_.survive) st_.error("create: " + why);
+      if (!o_.survive) {
+        st_.error("create: " + why);
+      } else {
+        st_.creations_refused++;
+        if (st_.refusals.size() < 5)
+          st_.refusals.emplace_back(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                        std::chrono::system_clock::now().time_since_epoch())
+                                        .count(),
+                                    why);
+      }
       timer_.expires_after(std::chrono::milliseconds(200));
       timer_.async_wait([this, gen](beast::error_code ec) {
         if (!ec && gen == gen_) create();
@@ -310,7 +323,8 @@ class Table {
                          [this, op, retry](beast::error_code ec3, std::size_t) {
                            if (ec3) return retry(ec3.message());
                            if (op->res.result_int() != 201)
-                             return retry("status " + std::to_string(op->res.result_int()));
+                             return retry("status " + std::to_string(op->res.result_int()) + " " +
+                                          op->res.body().substr(0, 120));
                            const Json j = Json::parse(op->res.body(), nullptr, false);
                            id_ = j.at("table").get<std::string>();
                            tokens_[0] = j.at("seats").at("black").at("token").get<std::string>();
@@ -728,6 +742,11 @@ int main(int argc, char** argv) {
       "errors %ld, lost events %ld, reconnects %ld, resumes %ld, moved %ld, joins and tries "
       "while the database was away %ld\n",
       st.errors, st.lost, st.reconnects, st.resumed, st.moved, st.unavailable);
+  if (st.creations_refused > 0) {
+    std::printf("creations refused %ld (retried)\n", st.creations_refused);
+    for (const auto& [at, why] : st.refusals)
+      std::printf("  refused at %lld: %s\n", static_cast<long long>(at), why.c_str());
+  }
   if (!o.marks.empty()) {
     std::ifstream f(o.marks);
     std::vector<int64_t> marks;
@@ -785,7 +804,8 @@ int main(int argc, char** argv) {
            {"echo_median_ms", e50},
            {"echo_p99_ms", e99},
            {"moved", st.moved},
-           {"unavailable", st.unavailable}};
+           {"unavailable", st.unavailable},
+           {"creations_refused", st.creations_refused}};
     Json outages = Json::array();
     for (const auto& [at, ms] : st.outages) outages.push_back(Json::array({at, ms}));
     j["outages"] = outages;
