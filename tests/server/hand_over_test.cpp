@@ -146,8 +146,7 @@ TEST_F(HandOverCluster, ADrainingNodeGivesUpATableAsSoonAsItsLastConnectionGoes)
 
   const auto stop_began = std::chrono::steady_clock::now();
   std::thread stopping([&] { nodes_[0]->stop(); });
-  for (int i = 0; i < 500 && httpRequest("127.0.0.1", port(0), "GET", "/readyz").status == 200;
-       ++i)
+  for (int i = 0; i < 500 && httpRequest("127.0.0.1", port(0), "GET", "/readyz").status == 200; ++i)
     std::this_thread::sleep_for(10ms);
   // The proxy takes node 0 out and closes its connections: the table, left without any, is
   // given up at once, and node 1 (where the proxy sends its clients now) claims it while node 0
