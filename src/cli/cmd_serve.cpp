@@ -63,6 +63,11 @@ void addServeCommand(CLI::App& app) {
                   "another node asks for it")
       ->check(CLI::Range(0, 600000))
       ->capture_default_str();
+  sub->add_option("--health-port", settings->health_port,
+                  "a port of its own for /readyz and /healthz, answered on a thread of its "
+                  "own, for the proxy's checks (-1: none)")
+      ->check(CLI::Range(-1, 65535))
+      ->capture_default_str();
   sub->add_option("--drain-ms", settings->drain_ms,
                   "on PostgreSQL: after SIGTERM, how long the node serves on while /readyz "
                   "answers 503 (the proxy takes it out), before it hands its tables over")

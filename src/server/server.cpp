@@ -18,6 +18,7 @@
 #include "server/api/creation_gate.h"
 #include "server/api/http_api.h"
 #include "server/net/fd_budget.h"
+#include "server/net/health_listener.h"
 #include "server/net/listener.h"
 #include "server/net/server_context.h"
 #include "server/node/exception_text.h"
@@ -78,6 +79,7 @@ struct Server::Impl {
   std::unique_ptr<HttpApi> api;
   std::shared_ptr<ServerContext> ctx;
   std::shared_ptr<Listener> listener;
+  std::unique_ptr<HealthListener> health;  // the proxy's checks on a port of their own
   std::unique_ptr<net::signal_set> signals;
   std::unique_ptr<net::steady_timer> expiry;  // looks for waiting tables nobody joined in time
   std::vector<std::thread> threads;
@@ -154,6 +156,14 @@ uint16_t Server::start() {
   const net::ip::tcp::endpoint ep(address, m.settings.port);
   m.listener = std::make_shared<Listener>(m.ioc, ep, m.ctx);
   m.listener->run();
+  if (m.settings.health_port >= 0) {
+    m.health = std::make_unique<HealthListener>(
+        m.ioc, net::ip::tcp::endpoint(address, static_cast<uint16_t>(m.settings.health_port)),
+        [api = m.api.get()] { return api->readiness(); });
+    m.health->start();
+    spdlog::info("answering /readyz and /healthz on http://{}:{}", m.settings.bind,
+                 m.health->port());
+  }
   m.expiry = std::make_unique<net::steady_timer>(m.ioc);
   armExpiry();
   for (int i = 0; i < std::max(1, m.settings.threads); ++i)
@@ -236,6 +246,7 @@ void Server::stop() {
   m.bots.join();
   m.reads.stop();
   m.reads.join();
+  if (m.health) m.health->stop();
   spdlog::info("stopped");
   std::lock_guard lock(m.mutex);
   m.threads.clear();
@@ -250,6 +261,10 @@ void Server::wait() {
 
 uint16_t Server::port() const {
   return impl_->listener ? impl_->listener->port() : 0;
+}
+
+uint16_t Server::healthPort() const {
+  return impl_->health ? impl_->health->port() : 0;
 }
 
 std::size_t Server::tablesInMemory() const {

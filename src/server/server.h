@@ -31,6 +31,8 @@ class Server {
   void stop();
 
   uint16_t port() const;
+  /// The port of the proxy's checks (--health-port; 0: none).
+  uint16_t healthPort() const;
   /// Tables in memory (for tests).
   std::size_t tablesInMemory() const;
 

@@ -31,6 +31,7 @@ class HandOverCluster : public test::ClusterNodes {
     startNodes(2, [node = 0](ServerSettings& s) mutable {
       s.limits.liftPerAddress();
       s.drain_ms = node++ == 0 ? kDrainMs : 0;  // node 0 is the one stopped
+      s.health_port = 0;                        // the proxy's checks on a port of their own
     });
   }
   void TearDown() override {
@@ -49,11 +50,13 @@ class HandOverCluster : public test::ClusterNodes {
 };
 
 TEST_F(HandOverCluster, AStoppingNodeReleasesItsTablesBeforeItsClientsHearGoingAway) {
-  // Both nodes hold a live lease: ready.
+  // Both nodes hold a live lease: ready, on the main port and on the checks' own.
   for (int i = 0; i < 2; ++i) {
-    const HttpResult ready = httpRequest("127.0.0.1", port(i), "GET", "/readyz");
-    EXPECT_EQ(ready.status, 200);
-    EXPECT_EQ(ready.body, "ready\n");
+    for (const uint16_t p : {port(i), nodes_[static_cast<std::size_t>(i)]->healthPort()}) {
+      const HttpResult ready = httpRequest("127.0.0.1", p, "GET", "/readyz");
+      EXPECT_EQ(ready.status, 200);
+      EXPECT_EQ(ready.body, "ready\n");
+    }
   }
   const HttpResult created = httpRequest("127.0.0.1", ports_[0], "POST", "/api/tables",
                                          Json{{"rules", Json{{"size", 9}}}}.dump());
@@ -81,6 +84,10 @@ TEST_F(HandOverCluster, AStoppingNodeReleasesItsTablesBeforeItsClientsHearGoingA
   }
   EXPECT_EQ(ready.status, 503);
   EXPECT_EQ(ready.body, "not ready: this node is stopping\n");
+  // The same on the port of the proxy's checks.
+  const HttpResult checked = httpRequest("127.0.0.1", nodes_[0]->healthPort(), "GET", "/readyz");
+  EXPECT_EQ(checked.status, 503);
+  EXPECT_EQ(checked.body, "not ready: this node is stopping\n");
   white->send(Json{{"type", "try"}, {"point", "C3"}});
   const auto drained = white->recvType("event", 5s);
   ASSERT_TRUE(drained);

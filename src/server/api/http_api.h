@@ -50,6 +50,10 @@ class HttpApi {
   /// cache, from the offload job; for a request that reads the store, from the reads job. Safe
   /// from any thread.
   void handleAsync(const HttpRequest& req, ReplyFn reply) const;
+  /// GET /readyz: 200 while the node can read its store, else 503 (a proxy or an orchestrator
+  /// then sends it nothing). /healthz only says that the process answers. Safe from any
+  /// thread; on SQLite it reads the store.
+  HttpReply readiness() const;
 
  private:
   HttpReply createTable(const HttpRequest& req) const;
@@ -75,9 +79,6 @@ class HttpApi {
   /// account endpoints ask more of their requests themselves.
   std::optional<HttpReply> refuseOrigin(const HttpRequest& req) const;
   HttpReply metricsPage() const;
-  /// GET /readyz: 200 while the node can read its store, else 503 (a proxy or an orchestrator
-  /// then sends it nothing). /healthz only says that the process answers.
-  HttpReply readiness() const;
   /// A 500 store-failed answer, counted.
   HttpReply storeFailed() const;
 

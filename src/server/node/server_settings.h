@@ -38,6 +38,10 @@ struct ServerSettings {
   /// (deploy/haproxy.cfg: out after two failed checks, 0.7 s at most) has taken it out of its
   /// ring and sends the reconnecting clients of a table to one node, the next on its ring.
   int drain_ms = 1000;
+  /// A port of its own for /readyz and /healthz, answered on a thread of its own
+  /// (net/health_listener.h): the proxy's checks, which then never wait for a busy network
+  /// thread. -1: none (they are answered on the main port only); 0: any free port (tests).
+  int health_port = -1;
   /// On an online table without a clock: how long the player on turn may be away (no
   /// connection) before the opponent may end the game (docs/protocol.md, "Abandoned games").
   int64_t abandon_after_ms = 120000;
