@@ -13,7 +13,8 @@
 #                    fenced (its lease expired) and drop what it held
 #   pg-partition     a node cut off from PostgreSQL for FAULT_SECONDS (nftables drops the packets
 #                    of its own database address, 127.0.1.<node>, both ways: TCP sees silence)
-#   proxy-partition  a node cut off from the proxy for FAULT_SECONDS (its port's packets dropped)
+#   proxy-partition  a node cut off from the proxy for FAULT_SECONDS (the packets of its port and
+#                    of its checks' port dropped)
 #   pg-restart       PostgreSQL restarted (pg_ctl restart -m fast), not failed over
 #   rolling          every node in turn stopped with SIGTERM and started again, each one ready
 #                    (its /readyz, and up in the proxy) before the next stops
@@ -254,11 +255,13 @@ node_db() {  # node_db I: node I's connection string, through its own address
 
 # ---- The nodes ----
 node_port() { echo $((BASE_PORT + $1)); }
+health_port() { echo $((BASE_PORT + 30 + $1)); }  # the proxy's checks (--health-port)
 start_node() {  # start_node I: starts node I (1-based) and waits for /healthz
   local i=$1 port
   port=$(node_port "$i")
   echo "---- $(date '+%F %T.%3N') started by the test" >>"$WORK/node$i.log"
-  "$BIN" serve --port "$port" --db "$(node_db "$i")" --web web --rate 1000 --lift-limits-per-address \
+  "$BIN" serve --port "$port" --health-port "$(health_port "$i")" --db "$(node_db "$i")" --web web \
+    --rate 1000 --lift-limits-per-address \
     >>"$WORK/node$i.log" 2>&1 &
   PIDS[$i]=$!
   for _ in $(seq 1 500); do
@@ -276,7 +279,9 @@ for ((i = 1; i <= NODES; i++)); do start_node "$i"; done
 proxy_config_haproxy() {
   mkdir -p "$WORK/haproxy"
   local servers=""
-  for ((i = 1; i <= NODES; i++)); do servers+="    server node$i 127.0.0.1:$(node_port "$i")\n"; done
+  for ((i = 1; i <= NODES; i++)); do
+    servers+="    server node$i 127.0.0.1:$(node_port "$i") port $(health_port "$i")\n"
+  done
   awk -v servers="$servers" -v port="$PROXY_PORT" -v stats="$STATS_PORT" '
     /^ *(chroot|user|group|daemon|stats socket|stats timeout)( |$)/ { next }
     /^ *log \/dev\/log/ { print "    log stdout format iso local0 notice"; next }
@@ -673,7 +678,9 @@ if has_fault proxy-partition; then
     sleep "$LEAD"
     line=$(node_log_lines "$i")
     mark start "proxy-partition: node $i cut off from the proxy"
-    partition "ip daddr 127.0.0.1 tcp dport $port" "ip saddr 127.0.0.1 tcp sport $port" ||
+    # Both of its ports: the players' and the checks' (a cut link cuts both).
+    hp=$(health_port "$i")
+    partition "ip daddr 127.0.0.1 tcp dport { $port, $hp }" "ip saddr 127.0.0.1 tcp sport { $port, $hp }" ||
       fail "proxy-partition: nft"
     sleep "$FAULT_SECONDS"
     mark end "proxy-partition: node $i healed"
