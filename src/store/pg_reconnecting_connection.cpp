@@ -8,7 +8,7 @@ namespace pg::pq {
 namespace {
 
 constexpr std::chrono::milliseconds kFirstBackoff{50};
-constexpr std::chrono::milliseconds kMaxBackoff{2000};
+constexpr std::chrono::milliseconds kMaxBackoff{500};
 
 }  // namespace
 

@@ -2,7 +2,7 @@
 // one connection of their own under a mutex (the lobby's PgChallengeStore, the creation counts'
 // PgCreationStore). A call that finds the session gone is tried once more at once on a new
 // connection (the server may be back already); while the database stays away, a new
-// connection is tried at most once per backoff period (50 ms doubling to 2 s), and the calls in
+// connection is tried at most once per backoff period (50 ms doubling to 0.5 s), and the calls in
 // between fail at once instead of each waiting for a connection attempt to every host.
 #pragma once
 

@@ -13,7 +13,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr std::chrono::milliseconds kFirstBackoff{50};
-constexpr std::chrono::milliseconds kMaxBackoff{2000};
+constexpr std::chrono::milliseconds kMaxBackoff{500};
 /// How often an idle writer that holds claims listens for the requests for them.
 constexpr std::chrono::milliseconds kIdlePoll{200};
 
