@@ -47,6 +47,28 @@ class HandOverCluster : public test::ClusterNodes {
     c->send(join);
     return c;
   }
+  /// A game on node 0: both seats joined there, black's first try (E5) played.
+  struct Game {
+    std::string id, black_token, white_token;
+    std::unique_ptr<WsClient> black, white;
+  };
+  Game startGame() {
+    Game g;
+    const HttpResult created = httpRequest("127.0.0.1", port(0), "POST", "/api/tables",
+                                           Json{{"rules", Json{{"size", 9}}}}.dump());
+    EXPECT_EQ(created.status, 201) << created.body;
+    const Json t = created.json();
+    g.id = t.at("table");
+    g.black_token = t.at("seats").at("black").at("token");
+    g.white_token = t.at("seats").at("white").at("token");
+    g.black = seat(0, g.id, g.black_token);
+    g.white = seat(0, g.id, g.white_token);
+    EXPECT_TRUE(g.black->recvType("presence", 5s));
+    EXPECT_TRUE(g.white->recvType("presence", 5s));
+    g.black->send(Json{{"type", "try"}, {"point", "E5"}});
+    EXPECT_TRUE(g.white->recvType("event", 5s));
+    return g;
+  }
 };
 
 TEST_F(HandOverCluster, AStoppingNodeReleasesItsTablesBeforeItsClientsHearGoingAway) {
@@ -58,20 +80,13 @@ TEST_F(HandOverCluster, AStoppingNodeReleasesItsTablesBeforeItsClientsHearGoingA
       EXPECT_EQ(ready.body, "ready\n");
     }
   }
-  const HttpResult created = httpRequest("127.0.0.1", ports_[0], "POST", "/api/tables",
-                                         Json{{"rules", Json{{"size", 9}}}}.dump());
-  ASSERT_EQ(created.status, 201) << created.body;
-  const Json t = created.json();
-  const std::string id = t.at("table");
-  const std::string black_token = t.at("seats").at("black").at("token");
-  const std::string white_token = t.at("seats").at("white").at("token");
-
-  auto black = seat(0, id, black_token);
-  auto white = seat(0, id, white_token);
-  ASSERT_TRUE(black->recvType("presence", 5s));
-  ASSERT_TRUE(white->recvType("presence", 5s));
-  black->send(Json{{"type", "try"}, {"point", "E5"}});
-  ASSERT_TRUE(white->recvType("event", 5s));
+  Game g;
+  ASSERT_NO_FATAL_FAILURE(g = startGame());
+  const std::string& id = g.id;
+  const std::string& black_token = g.black_token;
+  const std::string& white_token = g.white_token;
+  auto& black = g.black;
+  auto& white = g.white;
 
   // Node 0 stops as on SIGTERM (Server::stop blocks until its threads are done). First it
   // leaves the proxy's ring: /readyz fails while the game is still served here.
@@ -137,19 +152,12 @@ TEST_F(HandOverCluster, TheHolderHandsATableOverToTheNodeItsClientsAreSentTo) {
 }
 
 TEST_F(HandOverCluster, ADrainingNodeGivesUpATableAsSoonAsItsLastConnectionGoes) {
-  const HttpResult created = httpRequest("127.0.0.1", port(0), "POST", "/api/tables",
-                                         Json{{"rules", Json{{"size", 9}}}}.dump());
-  ASSERT_EQ(created.status, 201) << created.body;
-  const Json t = created.json();
-  const std::string id = t.at("table");
-  const std::string black_token = t.at("seats").at("black").at("token");
-  const std::string white_token = t.at("seats").at("white").at("token");
-  auto black = seat(0, id, black_token);
-  auto white = seat(0, id, white_token);
-  ASSERT_TRUE(black->recvType("presence", 5s));
-  ASSERT_TRUE(white->recvType("presence", 5s));
-  black->send(Json{{"type", "try"}, {"point", "E5"}});
-  ASSERT_TRUE(white->recvType("event", 5s));
+  Game g;
+  ASSERT_NO_FATAL_FAILURE(g = startGame());
+  const std::string& id = g.id;
+  const std::string& white_token = g.white_token;
+  auto& black = g.black;
+  auto& white = g.white;
 
   const auto stop_began = std::chrono::steady_clock::now();
   std::thread stopping([&] { nodes_[0]->stop(); });
