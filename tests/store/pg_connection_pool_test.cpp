@@ -15,6 +15,7 @@
 
 #include "store/pg_connection.h"
 #include "store/pg_connection_pool.h"
+#include "support/fresh_database_test.h"
 #include "support/pg_test_server.h"
 
 namespace pg {
@@ -22,17 +23,7 @@ namespace {
 
 using namespace std::chrono_literals;
 
-class PgStoreReadersTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    try {
-      uri_ = test::PgTestServer::get().freshDatabase();
-    } catch (const std::exception& e) {
-      GTEST_FAIL() << e.what();
-    }
-  }
-  std::string uri_;
-};
+class PgStoreReadersTest : public test::FreshDatabaseTest {};
 
 /// The backend's process id of the session `c`.
 int backendPid(pq::Connection& c) {

@@ -18,6 +18,7 @@
 #include "store/pg_migrations.h"
 #include "store/pg_store.h"
 #include "store_test_support.h"
+#include "support/fresh_database_test.h"
 #include "support/pg_test_server.h"
 
 namespace pg {
@@ -28,15 +29,8 @@ using test::holds;
 using test::LostClaims;
 using test::sampleTable;
 
-class PgStoreTest : public ::testing::Test {
+class PgStoreTest : public test::FreshDatabaseTest {
  protected:
-  void SetUp() override {
-    try {
-      uri_ = test::PgTestServer::get().freshDatabase();
-    } catch (const std::exception& e) {
-      GTEST_FAIL() << e.what();
-    }
-  }
   std::unique_ptr<PgStore> node() { return std::make_unique<PgStore>(uri_); }
   /// Ends lease `id` in the database now, as if its node had not renewed it in time.
   void expireLease(int64_t id) {
@@ -60,8 +54,6 @@ class PgStoreTest : public ::testing::Test {
     const auto from = uri_.find(":///") + 4;
     return uri_.substr(from, uri_.find('?') - from);
   }
-
-  std::string uri_;
 };
 
 TEST_F(PgStoreTest, OpenStoreTakesPostgresUris) {
