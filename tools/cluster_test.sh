@@ -649,49 +649,39 @@ if has_fault hang; then
   fi
 fi
 
+# partition_fault NAME NODE TEXT RULE RULE: node NODE cut off (the nftables drop RULEs, both
+# directions) for FAULT_SECONDS under load, then healed; TEXT says from what.
+partition_fault() {
+  local name=$1 i=$2 text=$3 line lines
+  echo "== $name: node $i cut off from $text for $FAULT_SECONDS s ($desc)"
+  load_start "$name" $((LEAD + FAULT_SECONDS + TAIL)) || return
+  sleep "$LEAD"
+  line=$(node_log_lines "$i")
+  mark start "$name: node $i cut off from $text"
+  partition "$4" "$5" || fail "$name: nft"
+  sleep "$FAULT_SECONDS"
+  mark end "$name: node $i healed"
+  heal
+  watch_ready "$i" "$(now_ms)"
+  load_end "$name" 1
+  ready_again "$i" "after the partition"
+  echo "   node $i during and after the partition:"
+  lines=$(claims_lost_since "$i" "$line")
+  echo "${lines:-     nothing about its claims in its log}"
+}
+
 if has_fault pg-partition; then
   i=$(node_of $((KILLS + 2)))
-  echo "== pg-partition: node $i cut off from PostgreSQL for $FAULT_SECONDS s ($desc)"
-  if load_start pg-partition $((LEAD + FAULT_SECONDS + TAIL)); then
-    sleep "$LEAD"
-    line=$(node_log_lines "$i")
-    mark start "pg-partition: node $i cut off from PostgreSQL"
-    partition "ip daddr 127.0.1.$i tcp dport { $PG_PORT, $PG_PORT2 }" \
-      "ip saddr 127.0.1.$i tcp sport { $PG_PORT, $PG_PORT2 }" || fail "pg-partition: nft"
-    sleep "$FAULT_SECONDS"
-    mark end "pg-partition: node $i healed"
-    heal
-    watch_ready "$i" "$(now_ms)"
-    load_end pg-partition 1
-    ready_again "$i" "after the partition"
-    echo "   node $i during and after the partition:"
-    lines=$(claims_lost_since "$i" "$line")
-    echo "${lines:-     nothing about its claims in its log}"
-  fi
+  partition_fault pg-partition "$i" PostgreSQL "ip daddr 127.0.1.$i tcp dport { $PG_PORT, $PG_PORT2 }" \
+    "ip saddr 127.0.1.$i tcp sport { $PG_PORT, $PG_PORT2 }"
 fi
 
 if has_fault proxy-partition; then
   i=$(node_of $((KILLS + 3)))
-  port=$(node_port "$i")
-  echo "== proxy-partition: node $i cut off from the proxy for $FAULT_SECONDS s ($desc)"
-  if load_start proxy-partition $((LEAD + FAULT_SECONDS + TAIL)); then
-    sleep "$LEAD"
-    line=$(node_log_lines "$i")
-    mark start "proxy-partition: node $i cut off from the proxy"
-    # Both of its ports: the players' and the checks' (a cut link cuts both).
-    hp=$(health_port "$i")
-    partition "ip daddr 127.0.0.1 tcp dport { $port, $hp }" "ip saddr 127.0.0.1 tcp sport { $port, $hp }" ||
-      fail "proxy-partition: nft"
-    sleep "$FAULT_SECONDS"
-    mark end "proxy-partition: node $i healed"
-    heal
-    watch_ready "$i" "$(now_ms)"
-    load_end proxy-partition 1
-    ready_again "$i" "after the partition"
-    echo "   node $i during and after the partition:"
-    lines=$(claims_lost_since "$i" "$line")
-    echo "${lines:-     nothing about its tables in its log}"
-  fi
+  # Both of its ports: the players' and the checks' (a cut link cuts both).
+  ports="{ $(node_port "$i"), $(health_port "$i") }"
+  partition_fault proxy-partition "$i" "the proxy" "ip daddr 127.0.0.1 tcp dport $ports" \
+    "ip saddr 127.0.0.1 tcp sport $ports"
 fi
 
 if has_fault pg-restart; then
