@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
@@ -36,18 +35,6 @@ export const binaryPath = () => built('src/cli/phantomgo', 'PHANTOMGO_BIN');
 /// build, else the default build.
 export const viewFixturesPath = () => built('tools/pg_view_fixtures', 'PG_VIEW_FIXTURES_BIN');
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /// Starts `phantomgo serve` with a temporary database and the repository's web/ folder.
@@ -58,11 +45,14 @@ export async function startServer(extraArgs = [], at = {}) {
   const removeDir = () => (at.dir ? Promise.resolve() : rm(dir, { recursive: true, force: true }));
   let lastError;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const port = at.port ?? (await freePort());
+    // Without a port of the caller's, the server takes one (port 0) and says which: a port
+    // picked here and passed on could be taken meanwhile by another test file's server, and
+    // this test would then talk to that one.
+    const wanted = at.port ?? 0;
     // Every test's browser comes from this machine: the limits per address would count the
     // whole suite as one visitor (their own tests are in tests/server/address_limits_test.cpp).
     const db = join(dir, at.dir ? 'test.db' : `test-${attempt}.db`);
-    const args = ['serve', '--port', String(port), '--db', db, '--web', join(ROOT, 'web'),
+    const args = ['serve', '--port', String(wanted), '--db', db, '--web', join(ROOT, 'web'),
       '--lift-limits-per-address', ...extraArgs];
     const proc = spawn(binaryPath(), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -73,9 +63,14 @@ export async function startServer(extraArgs = [], at = {}) {
       exited = true;
       resolve({ code, signal });
     }));
-    const url = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 10000;
     while (Date.now() < deadline && !exited) {
+      const port = wanted || Number(output.match(/listening on http:\/\/127\.0\.0\.1:(\d+)/)?.[1] ?? 0);
+      if (!port) {
+        await sleep(50);
+        continue;
+      }
+      const url = `http://127.0.0.1:${port}`;
       try {
         const res = await fetch(`${url}/healthz`);
         if (res.ok) {
