@@ -39,7 +39,15 @@ TableRegistry::TableRegistry(TableContext ctx) : ctx_(std::move(ctx)) {
         },
         NewTable{rematch_of, {}});
   };
-  ctx_.store->onClaimsLost([this] { dropAll(); });
+  ctx_.store->onClaimsLost([this] {
+    dropAll();
+    std::function<void()> also;
+    {
+      std::lock_guard lock(mutex_);
+      also = also_on_claims_lost_;
+    }
+    if (also) also();
+  });
   ctx_.store->onReleaseRequested([this](const std::string& id) { handOver(id); });
 }
 
@@ -349,6 +357,11 @@ void TableRegistry::handOver(const std::string& id) {
     handing_over_.erase(id);
     loaded_cv_.notify_all();
   });
+}
+
+void TableRegistry::alsoOnClaimsLost(std::function<void()> f) {
+  std::lock_guard lock(mutex_);
+  also_on_claims_lost_ = std::move(f);
 }
 
 void TableRegistry::dropAll() {
