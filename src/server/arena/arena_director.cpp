@@ -119,10 +119,14 @@ void ArenaDirector::pair(const ArenaBoard& board, int64_t now) {
   const std::vector<arena::Pair> pairs = arena::pairPlayers(std::move(free), randomSeed());
   if (pairs.empty()) return;
   const Json setup = Json::parse(board.arena.setup);
-  PairArena w{arenaClaimKey(board.arena.id), board.arena.id, now, {}};
+  // Paired now, after the reads: a game that ended while the round read the store ended
+  // before this time, so each player's stored games never overlap.
+  const int64_t at = std::max(now, nowMs());
+  if (at >= board.arena.ends_at) return;
+  PairArena w{arenaClaimKey(board.arena.id), board.arena.id, at, {}};
   for (const arena::Pair& p : pairs) {
     const TableSetup s = arenaGameSetup(setup, names[p.black], names[p.white]);
-    w.games.push_back(ArenaPairing{arenaGameTable(s, now), p.black, p.white});
+    w.games.push_back(ArenaPairing{arenaGameTable(s, at), p.black, p.white});
   }
   store_.writeAndWait(std::move(w));
   {

@@ -179,9 +179,13 @@ std::shared_ptr<Table> TableRegistry::find(const std::string& id) {
   lock.lock();
   loading_.erase(id);
   if (table && generation != claims_generation_) {
-    // The store lost its claims while this table loaded: its claim may be gone with them.
+    // The store lost its claims while this table loaded: its claim may be gone with them. It
+    // may also have been taken under the new lease, after the loss: given up then, or no node
+    // could load the table until this one stops (nothing here would serve it, and a request
+    // for it finds no table to hand over).
     table.reset();
     error = std::make_exception_ptr(TableElsewhere("the claim was lost while loading"));
+    ctx_.store->release(id);
   }
   if (table) {
     tables_[id] = table;
@@ -334,7 +338,12 @@ void TableRegistry::handOver(const std::string& id) {
   {
     std::lock_guard lock(mutex_);
     auto it = tables_.find(id);
-    if (it == tables_.end()) return;
+    if (it == tables_.end()) {
+      // Claimed but not in memory (a load given up: see find()), nor being loaded: nothing is
+      // served under the claim, so it is given up at once.
+      if (!loading_.count(id) && !handing_over_.count(id)) ctx_.store->release(id);
+      return;
+    }
     auto at = loaded_at_.find(id);
     const std::chrono::milliseconds hold{ctx_.settings->hand_over_after_ms};
     if (!draining_ && at != loaded_at_.end() &&
