@@ -16,6 +16,8 @@ namespace {
 /// Arenas that ended longer ago than this are not looked at.
 constexpr int64_t kListWindowMs = 24LL * 60 * 60 * 1000;
 constexpr int kMostArenas = 200;
+/// How long after its end an arena's last games are still looked after.
+constexpr int64_t kFinishingMs = 10LL * 60 * 1000;
 
 uint64_t randomSeed() {
   uint64_t seed = 0;
@@ -40,16 +42,26 @@ void ArenaDirector::tick(int64_t now) {
     try {
       if (now < a.starts_at) continue;
       const bool running = now < a.ends_at;
-      if (!running) {
-        // Its games finish on their own tables; a claim of it is no longer needed.
+      {
+        std::lock_guard lock(mutex_);
+        if (finished_.count(a.id)) continue;
+      }
+      if (!running && now - a.ends_at > kFinishingMs) {
         letGo(a.id);
         continue;
       }
       if (!store_.claimsLive() || !hold(a.id)) continue;
       const auto board = readArena(arenas_, a.id);
       if (!board) continue;
-      pair(*board, now);
+      if (running) pair(*board, now);
+      // After the end too, until its last game is over: a game nobody came to is loaded here,
+      // so that its first-move time ends it.
       loadForgotten(*board, now);
+      if (board->status(now) == ArenaStatus::Finished) {
+        letGo(a.id);
+        std::lock_guard lock(mutex_);
+        finished_.insert(a.id);
+      }
     } catch (const ClaimLost& e) {
       spdlog::warn("arena {}: {}", a.id, e.what());
       std::lock_guard lock(mutex_);

@@ -10,7 +10,8 @@
 //
 // It also loads, on this node, an arena game nobody has loaded anywhere 20 s after its pairing
 // (TableRegistry::find: a table held by another node is left there), so that the first-move
-// time of a player who never came aborts it and frees both players.
+// time of a player who never came aborts it and frees both players; after the arena's end too,
+// for 10 minutes, until its last game is over. Then it gives the arena's claim up.
 #pragma once
 
 #include <cstdint>
@@ -61,8 +62,9 @@ class ArenaDirector {
   ArenaStore& arenas_;
   TableRegistry& registry_;
   mutable std::mutex mutex_;
-  std::set<std::string> held_;  // under mutex_
-  int64_t paired_ = 0;          // under mutex_
+  std::set<std::string> held_;      // under mutex_
+  std::set<std::string> finished_;  // arenas over, every game ended: under mutex_
+  int64_t paired_ = 0;              // under mutex_
 };
 
 }  // namespace pg
