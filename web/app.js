@@ -7,6 +7,7 @@
 //   #table=<id>               watching a table
 //   #game=<id>&step=<n>       a finished game's replay at step n (game.js)
 //   #/leaderboard[/<category>] the best settled players of each category, or one's best hundred
+//   #/arena/<id>              an arena tournament (arena.js)
 //   /@/<name> (a path)         a player's page (the server serves this page there)
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -23,6 +24,7 @@ import { useAccount } from './account-state.js';
 import { PlayerPage } from './player-page.js';
 import { LeaderboardPage } from './leaderboard.js';
 import { RatedSeatGate } from './rated-seat.js';
+import { ArenaPage } from './arena.js';
 
 /// The route named by a location's hash (and path: /@/<name> is a player's page).
 export function parseRoute(hash, path = '/') {
@@ -44,6 +46,15 @@ export function parseRoute(hash, path = '/') {
       // as written
     }
     return { page: 'leaderboard', category: category || null };
+  }
+  if (h.startsWith('/arena/') && h.length > '/arena/'.length) {
+    let arena = h.slice('/arena/'.length);
+    try {
+      arena = decodeURIComponent(arena);
+    } catch {
+      // as written
+    }
+    return { page: 'arena', arena };
   }
   if (h.startsWith('/rules')) return { page: 'rules' };
   if (h.startsWith('/sign-up')) return { page: 'sign-up' };
@@ -159,7 +170,7 @@ function App() {
       return;
     }
     document.getElementById('main')?.focus();
-  }, [route.page, route.table, route.token, route.game, route.category]);
+  }, [route.page, route.table, route.token, route.game, route.category, route.arena]);
   // Each page keeps its own state; a table page is keyed by its table and token so that a new
   // link starts a fresh connection.
   let page;
@@ -170,6 +181,7 @@ function App() {
   else if (route.page === 'game') page = html`<${GamePage} key=${`${route.game}:${route.step}`} game=${route.game} step=${route.step} />`;
   else if (route.page === 'player') page = html`<${PlayerPage} name=${route.name} />`;
   else if (route.page === 'leaderboard') page = html`<${LeaderboardPage} category=${route.category} />`;
+  else if (route.page === 'arena') page = html`<${ArenaPage} key=${route.arena} id=${route.arena} />`;
   else if (route.page === 'table')
     // A rated table's seat becomes the signed-in player's before the page joins (rated-seat.js).
     page = html`<${RatedSeatGate} key=${route.table + ':' + (route.token ?? '')} table=${route.table} token=${route.token}>

@@ -9,6 +9,7 @@ import { Board } from './board.js';
 import { resultSentence } from './table-texts.js';
 import { clockSummary, formatTimeLeft, lowTimeMs } from './clock.js';
 import { Lobby, listingEnded } from './lobby.js';
+import { ArenaList } from './arena.js';
 import { parseKomi } from './komi.js';
 import { unnamed } from './display-name.js';
 import { useAccount } from './account-state.js';
@@ -46,6 +47,7 @@ export function HomePage() {
     <div class=${'home' + (lobbyFirst ? ' lobby-first' : '')} data-testid="home">
       <${SavedTables} />
       ${lobbyFirst ? [lobby, intro, setup] : [intro, setup, lobby]}
+      <${ArenaList} />
       <${Demo} />
     </div>
   `;

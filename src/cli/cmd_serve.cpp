@@ -63,6 +63,14 @@ void addServeCommand(CLI::App& app) {
                   "another node asks for it")
       ->check(CLI::Range(0, 600000))
       ->capture_default_str();
+  sub->add_option("--arena-min-seconds", settings->arena_min_seconds,
+                  "the shortest duration an arena may be created with, in seconds")
+      ->check(CLI::Range(60, 14400))
+      ->capture_default_str();
+  sub->add_option("--arenas-per-account-per-day", settings->arenas_per_account_per_day,
+                  "how many arenas one account may create in 24 hours")
+      ->check(CLI::Range(0, 10000))
+      ->capture_default_str();
   sub->add_option("--health-port", settings->health_port,
                   "a port of its own for /readyz and /healthz, answered on a thread of its "
                   "own, for the proxy's checks (-1: none)")

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -17,6 +18,7 @@
 
 #include "server/api/creation_gate.h"
 #include "server/api/http_api.h"
+#include "server/arena/arena_director.h"
 #include "server/net/fd_budget.h"
 #include "server/net/health_listener.h"
 #include "server/net/listener.h"
@@ -70,12 +72,16 @@ struct Server::Impl {
   std::unique_ptr<CreationGate> gate;
   std::unique_ptr<AccountStore> accounts;  // the players' accounts, passkeys and sessions
   std::unique_ptr<RatingStore> ratings;    // and their seats of rated games and ratings
+  std::unique_ptr<ArenaStore> arenas;      // and the arena tournaments
   net::thread_pool bots;
   // The API's requests that read the store (HttpApi's `reads`) and the loads of tables: never
   // on a network thread. As many as PostgreSQL's reader sessions (PgStore::kReaders), so that a
   // node taking over many tables at once loads them side by side.
   net::thread_pool reads{4};
   std::unique_ptr<TableRegistry> registry;
+  std::unique_ptr<ArenaDirector> director;  // pairs the arenas this node holds the claim of
+  std::unique_ptr<net::steady_timer> arena_timer;
+  std::atomic<bool> arena_round{false};  // a round of the director is under way
   std::unique_ptr<HttpApi> api;
   std::shared_ptr<ServerContext> ctx;
   std::shared_ptr<Listener> listener;
@@ -97,6 +103,7 @@ struct Server::Impl {
         gate(std::make_unique<CreationGate>(*creations, settings.limits, &metrics)),
         accounts(openAccountStore(settings.db_path, settings.durability)),
         ratings(openRatingStore(settings.db_path, settings.durability)),
+        arenas(openArenaStore(settings.db_path, settings.durability)),
         bots(static_cast<std::size_t>(std::max(1, settings.bot_threads))) {}
 };
 
@@ -113,13 +120,16 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
   tctx.settings = &m.settings;
   tctx.metrics = &m.metrics;
   m.registry = std::make_unique<TableRegistry>(tctx);
+  m.director = std::make_unique<ArenaDirector>(*m.store, *m.arenas, *m.registry);
+  // The store's onClaimsLost is the registry's: the director's arena claims go with it.
+  m.registry->alsoOnClaimsLost([d = m.director.get()] { d->claimsLost(); });
   // Beliefs after the end are computed on the computer players' pool: stop() joins it before
   // the API goes.
   m.api = std::make_unique<HttpApi>(
       *m.registry, *m.store, m.settings, &m.metrics, m.lobby.get(), m.gate.get(),
       [pool = &m.bots](std::function<void()> job) { net::post(*pool, std::move(job)); },
       [pool = &m.reads](std::function<void()> job) { net::post(*pool, std::move(job)); },
-      m.accounts.get(), m.ratings.get());
+      m.accounts.get(), m.ratings.get(), m.arenas.get());
   m.ctx = std::shared_ptr<ServerContext>(
       new ServerContext(m.settings, *m.registry, *m.api, &m.metrics));
   // A join of a table not in memory loads it there too (TableRegistry::find reads the store).
@@ -166,6 +176,8 @@ uint16_t Server::start() {
   }
   m.expiry = std::make_unique<net::steady_timer>(m.ioc);
   armExpiry();
+  m.arena_timer = std::make_unique<net::steady_timer>(m.ioc);
+  armArenas();
   for (int i = 0; i < std::max(1, m.settings.threads); ++i)
     m.threads.emplace_back([&m] { m.ioc.run(); });
   spdlog::info("listening on http://{}:{}", m.settings.bind, m.listener->port());
@@ -193,6 +205,23 @@ void Server::armExpiry() {
         if (!impl_->stopped) armExpiry();
       });
     });
+  });
+}
+
+void Server::armArenas() {
+  Impl& m = *impl_;
+  m.arena_timer->expires_after(std::chrono::seconds(1));
+  m.arena_timer->async_wait([this](const boost::system::error_code& ec) {
+    if (ec) return;
+    Impl& in = *impl_;
+    // The director blocks on the store: on the reads pool, one round at a time.
+    if (!in.arena_round.exchange(true))
+      net::post(in.reads, [&in] {
+        in.director->tick(nowMs());
+        in.arena_round = false;
+      });
+    std::lock_guard lock(in.mutex);
+    if (!in.stopped) armArenas();
   });
 }
 
@@ -234,6 +263,7 @@ void Server::stop() {
   while (m.ctx && m.ctx->connections.load() > 0 && std::chrono::steady_clock::now() < until)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   if (m.expiry) net::post(m.ioc, [&m] { m.expiry->cancel(); });
+  if (m.arena_timer) net::post(m.ioc, [&m] { m.arena_timer->cancel(); });
   if (m.signals) {
     boost::system::error_code ec;
     m.signals->cancel(ec);
@@ -269,6 +299,10 @@ uint16_t Server::healthPort() const {
 
 std::size_t Server::tablesInMemory() const {
   return impl_->registry->size();
+}
+
+std::vector<std::string> Server::arenasHeld() const {
+  return impl_->director->held();
 }
 
 }  // namespace pg

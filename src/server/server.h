@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "server/node/server_settings.h"
 
@@ -35,11 +37,15 @@ class Server {
   uint16_t healthPort() const;
   /// Tables in memory (for tests).
   std::size_t tablesInMemory() const;
+  /// The arenas whose claim this node holds, as its arena director knows (for tests).
+  std::vector<std::string> arenasHeld() const;
 
  private:
   /// Every `expiry_interval`: expires the waiting tables nobody joined in time, and lets the
   /// idle ones leave memory.
   void armExpiry();
+  /// Runs the arena director's next round in a second (ArenaDirector::tick).
+  void armArenas();
 
   struct Impl;
   std::unique_ptr<Impl> impl_;

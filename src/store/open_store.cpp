@@ -3,11 +3,13 @@
 #include <libpq-fe.h>
 
 #include "store/pg_account_store.h"
+#include "store/pg_arena_store.h"
 #include "store/pg_challenge_store.h"
 #include "store/pg_creation_store.h"
 #include "store/pg_rating_store.h"
 #include "store/pg_store.h"
 #include "store/sqlite_account_store.h"
+#include "store/sqlite_arena_store.h"
 #include "store/sqlite_challenge_store.h"
 #include "store/sqlite_creation_store.h"
 #include "store/sqlite_rating_store.h"
@@ -54,6 +56,11 @@ std::unique_ptr<AccountStore> openAccountStore(const std::string& location, Dura
 std::unique_ptr<RatingStore> openRatingStore(const std::string& location, Durability durability) {
   if (isPostgresLocation(location)) return std::make_unique<PgRatingStore>(location);
   return std::make_unique<SqliteRatingStore>(location, durability);
+}
+
+std::unique_ptr<ArenaStore> openArenaStore(const std::string& location, Durability durability) {
+  if (isPostgresLocation(location)) return std::make_unique<PgArenaStore>(location);
+  return std::make_unique<SqliteArenaStore>(location, durability);
 }
 
 }  // namespace pg

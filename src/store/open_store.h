@@ -5,6 +5,7 @@
 #include <string>
 
 #include "store/account_store.h"
+#include "store/arena_store.h"
 #include "store/challenge_store.h"
 #include "store/creation_store.h"
 #include "store/rating_store.h"
@@ -47,5 +48,9 @@ std::unique_ptr<AccountStore> openAccountStore(const std::string& location, Dura
 /// The seat players and the ratings in the same database as openStore(location, ...), which
 /// must be opened first (it brings the schema up to date). Throws StoreError.
 std::unique_ptr<RatingStore> openRatingStore(const std::string& location, Durability durability);
+
+/// The arenas in the same database as openStore(location, ...), which must be opened first (it
+/// brings the schema up to date). Throws StoreError.
+std::unique_ptr<ArenaStore> openArenaStore(const std::string& location, Durability durability);
 
 }  // namespace pg

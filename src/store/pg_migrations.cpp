@@ -193,6 +193,40 @@ CREATE TABLE claims (
 );
 CREATE INDEX claims_lease ON claims (lease);
 )sql"},
+      // Version 8 (issue #39): arena tournaments (pg_arena_store.h): the arenas, their players
+      // and the games they paired, whose results are the tables' own. An arena's pairing is
+      // fenced by the claim row of "arena:<id>" in `claims`, like a table's writes.
+      {8, R"sql(
+CREATE TABLE arenas (
+  id         text PRIMARY KEY,
+  name       text NOT NULL,
+  creator    text NOT NULL REFERENCES accounts (id),
+  created_at bigint NOT NULL,
+  starts_at  bigint NOT NULL,
+  ends_at    bigint NOT NULL,
+  setup      text NOT NULL
+);
+CREATE INDEX arenas_ends ON arenas (ends_at);
+CREATE INDEX arenas_creator ON arenas (creator, created_at);
+CREATE TABLE arena_players (
+  arena_id   text NOT NULL REFERENCES arenas (id),
+  account_id text NOT NULL REFERENCES accounts (id),
+  joined_at  bigint NOT NULL,
+  state      text NOT NULL CHECK (state IN ('active', 'paused', 'left')),
+  seen_at    bigint NOT NULL,
+  PRIMARY KEY (arena_id, account_id)
+);
+CREATE TABLE arena_games (
+  table_id  text PRIMARY KEY REFERENCES tables (id),
+  arena_id  text NOT NULL REFERENCES arenas (id),
+  black     text NOT NULL,
+  white     text NOT NULL,
+  paired_at bigint NOT NULL
+);
+CREATE INDEX arena_games_arena ON arena_games (arena_id, paired_at);
+CREATE INDEX arena_games_black ON arena_games (black);
+CREATE INDEX arena_games_white ON arena_games (white);
+)sql"},
   };
   return list;
 }

@@ -7,6 +7,7 @@
 
 #include "rating/glicko2.h"
 #include "store/pg_connection.h"
+#include "store/pg_migrations.h"
 #include "store/rated_game.h"
 #include "store/rating_store.h"
 
@@ -164,23 +165,64 @@ void rateEnd(pq::Connection& c, const std::string& table_id, const StoredEnd& en
   if (pq::affectedRows(r.get()) != 2) throw StoreError("rating a game: a rating row is missing");
 }
 
+/// The advisory lock every arena pairing takes (the migration's first key, another second): the
+/// pairings of all arenas run one after the other, so the check that a player is in no
+/// unfinished arena game holds at the commit, whichever arenas and nodes pair at once.
+constexpr int kArenaPairingLockKey2 = 2;
+
+void createTable(pq::Connection& c, const StoredTable& t) {
+  c.execPrepared("creating a table", "create_table",
+                 "INSERT INTO tables (id, created_at, setup, black_token, white_token, "
+                 "hotseat_token, started_at, finished_at, result, rematch_of) "
+                 "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                 {t.id, num(t.created_at), t.setup, t.black_token, t.white_token, t.hotseat_token,
+                  t.started_at ? pq::Param(num(*t.started_at)) : std::nullopt,
+                  t.finished_at ? pq::Param(num(*t.finished_at)) : std::nullopt, t.result,
+                  t.rematch_of.empty() ? std::nullopt : pq::Param(t.rematch_of)});
+}
+
+/// An arena's pairing (PairArena), inside the transaction whose claim check (pg_writer.h) holds
+/// the arena's claim row: refused whole when a player is paired twice or is in an unfinished
+/// arena game; else each table, its two seat players and its arena row.
+void pairArena(pq::Connection& c, const PairArena& p) {
+  std::vector<std::string> players;
+  std::set<std::string> distinct;
+  for (const ArenaPairing& g : p.games)
+    for (const std::string* player : {&g.black, &g.white}) {
+      if (!distinct.insert(*player).second)
+        throw StoreError("pairing an arena: a player is paired twice");
+      players.push_back(*player);
+    }
+  if (players.empty()) return;
+  c.execPrepared("locking the arena pairings", "arena_pair_lock",
+                 "SELECT pg_advisory_xact_lock($1::int, $2::int)",
+                 {std::to_string(kMigrationLockKey1), std::to_string(kArenaPairingLockKey2)});
+  const pq::Result busy = c.execPrepared(
+      "checking the arena players", "arena_pair_busy",
+      "SELECT 1 FROM arena_games g JOIN tables t ON t.id = g.table_id WHERE t.finished_at IS "
+      "NULL AND (g.black = ANY($1::text[]) OR g.white = ANY($1::text[])) LIMIT 1",
+      {arrayLiteral(players)});
+  if (PQntuples(busy.get()) != 0)
+    throw StoreError("pairing an arena: a player is already in an arena game");
+  for (const ArenaPairing& g : p.games) {
+    createTable(c, g.table);
+    c.execPrepared("binding an arena game's seats", "arena_pair_seats",
+                   "INSERT INTO seat_players (table_id, color, player, bound_at) VALUES ($1, 0, "
+                   "$2, $4::bigint), ($1, 1, $3, $4::bigint)",
+                   {g.table.id, g.black, g.white, num(p.at)});
+    c.execPrepared("storing an arena game", "arena_pair_game",
+                   "INSERT INTO arena_games (table_id, arena_id, black, white, paired_at) VALUES "
+                   "($1, $2, $3, $4, $5::bigint)",
+                   {g.table.id, p.arena_id, g.black, g.white, num(p.at)});
+  }
+}
+
 /// The statements of one write but the events of an append (writeGroup inserts them), inside
 /// the caller's transaction; `rated` holds the players of the rated ends to rate (lockRatings).
 void writeOne(pq::Connection& c, const StoreWrite& w, const SeatPairs& rated) {
   std::visit(
       Overloaded{
-          [&](const CreateTable& x) {
-            const StoredTable& t = x.table;
-            c.execPrepared(
-                "creating a table", "create_table",
-                "INSERT INTO tables (id, created_at, setup, black_token, white_token, "
-                "hotseat_token, started_at, finished_at, result, rematch_of) "
-                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-                {t.id, num(t.created_at), t.setup, t.black_token, t.white_token, t.hotseat_token,
-                 t.started_at ? pq::Param(num(*t.started_at)) : std::nullopt,
-                 t.finished_at ? pq::Param(num(*t.finished_at)) : std::nullopt, t.result,
-                 t.rematch_of.empty() ? std::nullopt : pq::Param(t.rematch_of)});
-          },
+          [&](const CreateTable& x) { createTable(c, x.table); },
           [&](const AppendEvents& a) {
             if (a.end) {
               const pq::Result r =
@@ -208,6 +250,7 @@ void writeOne(pq::Connection& c, const StoreWrite& w, const SeatPairs& rated) {
                                "UPDATE tables SET setup = $1 WHERE id = $2", {x.setup, x.table_id});
             if (pq::affectedRows(r.get()) != 1) throw StoreError("the setup of an unknown table");
           },
+          [&](const PairArena& x) { pairArena(c, x); },
       },
       w);
 }

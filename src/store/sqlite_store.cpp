@@ -18,7 +18,8 @@ using sqlite::guarded;
 // (sqlite_challenge_store.h). 3: the tables each address created (sqlite_creation_store.h).
 // 4: the players' accounts (sqlite_account_store.h). 5: the seat players and the ratings
 // (sqlite_rating_store.h). 6: the attempts to sign up, sign in and recover, per address.
-constexpr int kSchemaVersion = 6;
+// 7: arena tournaments (sqlite_arena_store.h).
+constexpr int kSchemaVersion = 7;
 
 const char* const kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS tables (
@@ -185,6 +186,41 @@ CREATE INDEX auth_attempts_address ON auth_attempts(kind, address, at);
 CREATE INDEX auth_attempts_at ON auth_attempts(kind, at);
 )sql";
 
+// Version 7 (issue #39): arena tournaments (arena_store.h): the arenas, their players and the
+// games they paired, whose results are the tables' own. Applied once, to a database of version
+// 6 or older.
+const char* const kSchemaV7 = R"sql(
+CREATE TABLE arenas (
+  id         TEXT PRIMARY KEY,
+  name       TEXT NOT NULL,
+  creator    TEXT NOT NULL REFERENCES accounts(id),
+  created_at INTEGER NOT NULL,
+  starts_at  INTEGER NOT NULL,
+  ends_at    INTEGER NOT NULL,
+  setup      TEXT NOT NULL
+);
+CREATE INDEX arenas_ends ON arenas(ends_at);
+CREATE INDEX arenas_creator ON arenas(creator, created_at);
+CREATE TABLE arena_players (
+  arena_id   TEXT NOT NULL REFERENCES arenas(id),
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  joined_at  INTEGER NOT NULL,
+  state      TEXT NOT NULL CHECK (state IN ('active', 'paused', 'left')),
+  seen_at    INTEGER NOT NULL,
+  PRIMARY KEY (arena_id, account_id)
+) WITHOUT ROWID;
+CREATE TABLE arena_games (
+  table_id  TEXT PRIMARY KEY REFERENCES tables(id),
+  arena_id  TEXT NOT NULL REFERENCES arenas(id),
+  black     TEXT NOT NULL,
+  white     TEXT NOT NULL,
+  paired_at INTEGER NOT NULL
+);
+CREATE INDEX arena_games_arena ON arena_games(arena_id, paired_at);
+CREATE INDEX arena_games_black ON arena_games(black);
+CREATE INDEX arena_games_white ON arena_games(white);
+)sql";
+
 }  // namespace
 
 SqliteStore::SqliteStore(const std::string& path, Durability durability, bool group_commit)
@@ -207,6 +243,7 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability, bool gr
     if (version < 4) db_->exec(kSchemaV4);
     if (version < 5) db_->exec(kSchemaV5);
     if (version < 6) db_->exec(kSchemaV6);
+    if (version < 7) db_->exec(kSchemaV7);
     db_->exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     tx.commit();
     description_ = "sqlite " + path + " (journal " +
@@ -307,72 +344,112 @@ void rateEnd(SQLite::Database& db, const std::string& table_id, const StoredEnd&
   putChange(db, g.white_change);
 }
 
+void createTable(SQLite::Database& db, const StoredTable& t) {
+  SQLite::Statement q(db,
+                      "INSERT INTO tables (id, created_at, setup, black_token, white_token, "
+                      "hotseat_token, started_at, finished_at, result, rematch_of) VALUES (?, ?, "
+                      "?, ?, ?, ?, ?, ?, ?, ?)");
+  q.bind(1, t.id);
+  q.bind(2, static_cast<int64_t>(t.created_at));
+  q.bind(3, t.setup);
+  q.bind(4, t.black_token);
+  q.bind(5, t.white_token);
+  q.bind(6, t.hotseat_token);
+  if (t.started_at) q.bind(7, static_cast<int64_t>(*t.started_at));
+  if (t.finished_at) q.bind(8, static_cast<int64_t>(*t.finished_at));
+  q.bind(9, t.result);
+  if (!t.rematch_of.empty()) q.bind(10, t.rematch_of);
+  q.exec();
+}
+
+/// An arena's pairing (PairArena): refused whole when a player is in an unfinished arena game;
+/// else each table, its two seat players and its arena row. The transaction holds the file's
+/// write lock from its first write, and the check is made after one, so no other connection
+/// pairs a player between the check and the commit.
+void pairArena(SQLite::Database& db, const PairArena& p) {
+  SQLite::Statement busy(db,
+                         "SELECT 1 FROM arena_games g JOIN tables t ON t.id = g.table_id WHERE "
+                         "t.finished_at IS NULL AND (g.black = ?1 OR g.white = ?1)");
+  SQLite::Statement seat(
+      db, "INSERT INTO seat_players (table_id, color, player, bound_at) VALUES (?, ?, ?, ?)");
+  SQLite::Statement row(db,
+                        "INSERT INTO arena_games (table_id, arena_id, black, white, paired_at) "
+                        "VALUES (?, ?, ?, ?, ?)");
+  for (const ArenaPairing& g : p.games) {
+    if (g.black == g.white) throw StoreError("pairing an arena: a player against themselves");
+    createTable(db, g.table);
+    for (const auto& [color, player] : {std::pair{kBlackSeat, &g.black}, {kWhiteSeat, &g.white}}) {
+      busy.bind(1, *player);
+      const bool in_game = busy.executeStep();
+      busy.reset();
+      if (in_game) throw StoreError("pairing an arena: a player is already in an arena game");
+      seat.bind(1, g.table.id);
+      seat.bind(2, color);
+      seat.bind(3, *player);
+      seat.bind(4, static_cast<int64_t>(p.at));
+      seat.exec();
+      seat.reset();
+    }
+    row.bind(1, g.table.id);
+    row.bind(2, p.arena_id);
+    row.bind(3, g.black);
+    row.bind(4, g.white);
+    row.bind(5, static_cast<int64_t>(p.at));
+    row.exec();
+    row.reset();
+  }
+}
+
 /// The statements of one write, inside the caller's transaction.
 void writeOne(SQLite::Database& db, const StoreWrite& w) {
-  std::visit(
-      Overloaded{
-          [&](const CreateTable& c) {
-            const StoredTable& t = c.table;
-            SQLite::Statement q(db,
-                                "INSERT INTO tables (id, created_at, setup, black_token, "
-                                "white_token, hotseat_token, started_at, finished_at, result, "
-                                "rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-            q.bind(1, t.id);
-            q.bind(2, static_cast<int64_t>(t.created_at));
-            q.bind(3, t.setup);
-            q.bind(4, t.black_token);
-            q.bind(5, t.white_token);
-            q.bind(6, t.hotseat_token);
-            if (t.started_at) q.bind(7, static_cast<int64_t>(*t.started_at));
-            if (t.finished_at) q.bind(8, static_cast<int64_t>(*t.finished_at));
-            q.bind(9, t.result);
-            if (!t.rematch_of.empty()) q.bind(10, t.rematch_of);
-            q.exec();
-          },
-          [&](const AppendEvents& a) {
-            SQLite::Statement q(
-                db, "INSERT INTO events (table_id, seq, at, event) VALUES (?, ?, ?, ?)");
-            for (const StoredEvent& e : a.events) {
-              q.bind(1, a.table_id);
-              q.bind(2, static_cast<int64_t>(e.seq));
-              q.bind(3, static_cast<int64_t>(e.at));
-              q.bind(4, e.event);
-              q.exec();
-              q.reset();
-            }
-            if (a.end) {
-              SQLite::Statement f(db, "UPDATE tables SET finished_at = ?, result = ? WHERE id = ?");
-              f.bind(1, static_cast<int64_t>(a.end->at));
-              f.bind(2, a.end->result);
-              f.bind(3, a.table_id);
-              if (f.exec() != 1) throw StoreError("finishing an unknown table");
-              if (a.rated) rateEnd(db, a.table_id, *a.end, *a.rated);
-            }
-          },
-          [&](const StartTable& s) {
-            SQLite::Statement q(
-                db, "UPDATE tables SET started_at = ? WHERE id = ? AND started_at IS NULL");
-            q.bind(1, static_cast<int64_t>(s.at));
-            q.bind(2, s.table_id);
-            q.exec();
-          },
-          [&](const AppendChat& c) {
-            SQLite::Statement q(db,
-                                "INSERT INTO chat (table_id, seq, at, line) VALUES (?, ?, ?, ?)");
-            q.bind(1, c.table_id);
-            q.bind(2, static_cast<int64_t>(c.line.seq));
-            q.bind(3, static_cast<int64_t>(c.line.at));
-            q.bind(4, c.line.line);
-            q.exec();
-          },
-          [&](const SetSetup& s) {
-            SQLite::Statement q(db, "UPDATE tables SET setup = ? WHERE id = ?");
-            q.bind(1, s.setup);
-            q.bind(2, s.table_id);
-            if (q.exec() != 1) throw StoreError("the setup of an unknown table");
-          },
-      },
-      w);
+  std::visit(Overloaded{
+                 [&](const CreateTable& c) { createTable(db, c.table); },
+                 [&](const AppendEvents& a) {
+                   SQLite::Statement q(
+                       db, "INSERT INTO events (table_id, seq, at, event) VALUES (?, ?, ?, ?)");
+                   for (const StoredEvent& e : a.events) {
+                     q.bind(1, a.table_id);
+                     q.bind(2, static_cast<int64_t>(e.seq));
+                     q.bind(3, static_cast<int64_t>(e.at));
+                     q.bind(4, e.event);
+                     q.exec();
+                     q.reset();
+                   }
+                   if (a.end) {
+                     SQLite::Statement f(
+                         db, "UPDATE tables SET finished_at = ?, result = ? WHERE id = ?");
+                     f.bind(1, static_cast<int64_t>(a.end->at));
+                     f.bind(2, a.end->result);
+                     f.bind(3, a.table_id);
+                     if (f.exec() != 1) throw StoreError("finishing an unknown table");
+                     if (a.rated) rateEnd(db, a.table_id, *a.end, *a.rated);
+                   }
+                 },
+                 [&](const StartTable& s) {
+                   SQLite::Statement q(
+                       db, "UPDATE tables SET started_at = ? WHERE id = ? AND started_at IS NULL");
+                   q.bind(1, static_cast<int64_t>(s.at));
+                   q.bind(2, s.table_id);
+                   q.exec();
+                 },
+                 [&](const AppendChat& c) {
+                   SQLite::Statement q(
+                       db, "INSERT INTO chat (table_id, seq, at, line) VALUES (?, ?, ?, ?)");
+                   q.bind(1, c.table_id);
+                   q.bind(2, static_cast<int64_t>(c.line.seq));
+                   q.bind(3, static_cast<int64_t>(c.line.at));
+                   q.bind(4, c.line.line);
+                   q.exec();
+                 },
+                 [&](const SetSetup& s) {
+                   SQLite::Statement q(db, "UPDATE tables SET setup = ? WHERE id = ?");
+                   q.bind(1, s.setup);
+                   q.bind(2, s.table_id);
+                   if (q.exec() != 1) throw StoreError("the setup of an unknown table");
+                 },
+                 [&](const PairArena& p) { pairArena(db, p); },
+             },
+             w);
 }
 
 }  // namespace

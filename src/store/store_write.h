@@ -51,7 +51,26 @@ struct SetSetup {
   std::string setup;
 };
 
-using StoreWrite = std::variant<CreateTable, AppendEvents, StartTable, AppendChat, SetSetup>;
+/// One game an arena pairs: its new table and its two players (account ids).
+struct ArenaPairing {
+  StoredTable table;
+  std::string black;
+  std::string white;
+};
+/// An arena's pairing (docs/arena.md): the new tables, each with its two seats bound to its
+/// players (seat_players, as a rated seat is bound), and the arena's rows of these games, all in
+/// one transaction at `at`. Needs the arena's claim (its key, arenaClaimKey, is the write's
+/// "table"), so only the node holding it can pair. Refused whole (StoreError, nothing stored)
+/// when any of the players is already in an unfinished game of an arena.
+struct PairArena {
+  std::string table_id;  ///< the arena's claim key, "arena:<id>"
+  std::string arena_id;
+  int64_t at = 0;
+  std::vector<ArenaPairing> games;
+};
+
+using StoreWrite =
+    std::variant<CreateTable, AppendEvents, StartTable, AppendChat, SetSetup, PairArena>;
 
 /// Starts an asynchronous write or job with `start(done)`, waits until `done` is called, and
 /// rethrows the error it was given. Must not be called on the thread that calls `done`.

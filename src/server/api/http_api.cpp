@@ -59,6 +59,11 @@ bool isAccountPath(std::string_view path) {
   return path == "/api/account" || startsWith(path, "/api/account/");
 }
 
+/// Whether `path` is /api/arenas or under it.
+bool isArenaPath(std::string_view path) {
+  return path == "/api/arenas" || startsWith(path, "/api/arenas/");
+}
+
 /// Whether answering `path` may read the store: a table's info (the table may have to be
 /// loaded), the archive, the lobby (its listing, a challenge made or taken), the accounts and
 /// ratings, and the readiness check (HttpApi::readiness says when it does not).
@@ -66,7 +71,7 @@ bool readsTheStore(std::string_view path) {
   return startsWith(path, "/api/tables/") || startsWith(path, "/api/games/") ||
          path == "/api/challenges" || startsWith(path, "/api/challenges/") || isAccountPath(path) ||
          startsWith(path, "/api/players/") || path == "/api/leaderboard" ||
-         startsWith(path, "/api/leaderboard/") || path == "/readyz";
+         startsWith(path, "/api/leaderboard/") || isArenaPath(path) || path == "/readyz";
 }
 
 /// "/api/tables/<id>/seat" -> "<id>"; nullopt for any other path.
@@ -130,7 +135,8 @@ struct HttpApi::Finished {
 
 HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
                  Metrics* metrics, ChallengeStore* challenges, CreationGate* creations,
-                 Offload offload, Offload reads, AccountStore* accounts, RatingStore* ratings)
+                 Offload offload, Offload reads, AccountStore* accounts, RatingStore* ratings,
+                 ArenaStore* arenas)
     : registry_(registry),
       store_(store),
       settings_(settings),
@@ -142,6 +148,9 @@ HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& se
   if (accounts) accounts_ = std::make_unique<AccountApi>(*accounts, settings, metrics);
   if (accounts && ratings)
     ratings_ = std::make_unique<RatingApi>(store, *accounts, *ratings, accounts_->sessions());
+  if (accounts && arenas)
+    arenas_ =
+        std::make_unique<ArenaApi>(store, *accounts, *arenas, accounts_->sessions(), settings);
   if (challenges)
     lobby_ = std::make_unique<ChallengeApi>(registry, *challenges, settings, creations, metrics,
                                             ratings_ ? &accounts_->sessions() : nullptr);
@@ -235,6 +244,7 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
         return errorReply(Error::of(Err::BadOrigin));
       return ratings_->attachGames(req);
     }
+    if (arenas_ && isArenaPath(path)) return arenas_->handle(req, path);
     if (lobby_ && (path == "/api/challenges" || startsWith(path, "/api/challenges/")))
       return lobby_->handle(req, path);
     if (startsWith(path, "/api/games/")) {

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "server/api/account_api.h"
+#include "server/api/arena_api.h"
 #include "server/api/belief_api.h"
 #include "server/api/challenge_api.h"
 #include "server/api/creation_gate.h"
@@ -36,11 +37,13 @@ class HttpApi {
   /// Without `creations`, creating tables has no limit per address. Without `accounts`, the
   /// account endpoints are 404; with them, a sign-up's end and a recovery (Argon2id) run in
   /// `offload`, the other account requests in `reads`. With both `accounts` and `ratings`,
-  /// rated games, the players' pages and the leaderboard are served.
+  /// rated games, the players' pages and the leaderboard are served; with `accounts` and
+  /// `arenas`, the arena tournaments (/api/arenas).
   HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
           Metrics* metrics = nullptr, ChallengeStore* challenges = nullptr,
           CreationGate* creations = nullptr, Offload offload = nullptr, Offload reads = nullptr,
-          AccountStore* accounts = nullptr, RatingStore* ratings = nullptr);
+          AccountStore* accounts = nullptr, RatingStore* ratings = nullptr,
+          ArenaStore* arenas = nullptr);
   /// Answers one request. Safe from any thread. A creation waits here for the store.
   HttpReply handle(const HttpRequest& req) const;
   using ReplyFn = std::function<void(HttpReply)>;
@@ -91,6 +94,7 @@ class HttpApi {
   std::unique_ptr<AccountApi> accounts_;  // null without an AccountStore
   std::unique_ptr<RatingApi> ratings_;    // null without an AccountStore and a RatingStore
   std::unique_ptr<ChallengeApi> lobby_;   // null without a ChallengeStore
+  std::unique_ptr<ArenaApi> arenas_;      // null without an AccountStore and an ArenaStore
   Offload offload_;
   Offload reads_;
   mutable BeliefCache belief_cache_{16};

@@ -52,6 +52,11 @@ struct ServerSettings {
   /// Proxies whose X-Real-IP / X-Forwarded-For name the client (client_address.h); a request
   /// from any other peer is the peer's own. Empty: trust no one.
   std::vector<std::string> trusted_proxies = {"127.0.0.1", "::1"};
+  /// Arena tournaments (docs/arena.md): the shortest duration an arena may be created with, in
+  /// seconds (300; the whole-arena test runs 90 s arenas), and how many arenas one account may
+  /// create in 24 hours.
+  int arena_min_seconds = 300;
+  int arenas_per_account_per_day = 5;
   ServerLimits limits;
 };
 

@@ -39,7 +39,15 @@ TableRegistry::TableRegistry(TableContext ctx) : ctx_(std::move(ctx)) {
         },
         NewTable{rematch_of, {}});
   };
-  ctx_.store->onClaimsLost([this] { dropAll(); });
+  ctx_.store->onClaimsLost([this] {
+    dropAll();
+    std::function<void()> also;
+    {
+      std::lock_guard lock(mutex_);
+      also = also_on_claims_lost_;
+    }
+    if (also) also();
+  });
   ctx_.store->onReleaseRequested([this](const std::string& id) { handOver(id); });
 }
 
@@ -171,9 +179,13 @@ std::shared_ptr<Table> TableRegistry::find(const std::string& id) {
   lock.lock();
   loading_.erase(id);
   if (table && generation != claims_generation_) {
-    // The store lost its claims while this table loaded: its claim may be gone with them.
+    // The store lost its claims while this table loaded: its claim may be gone with them. It
+    // may also have been taken under the new lease, after the loss: given up then, or no node
+    // could load the table until this one stops (nothing here would serve it, and a request
+    // for it finds no table to hand over).
     table.reset();
     error = std::make_exception_ptr(TableElsewhere("the claim was lost while loading"));
+    ctx_.store->release(id);
   }
   if (table) {
     tables_[id] = table;
@@ -326,7 +338,12 @@ void TableRegistry::handOver(const std::string& id) {
   {
     std::lock_guard lock(mutex_);
     auto it = tables_.find(id);
-    if (it == tables_.end()) return;
+    if (it == tables_.end()) {
+      // Claimed but not in memory (a load given up: see find()), nor being loaded: nothing is
+      // served under the claim, so it is given up at once.
+      if (!loading_.count(id) && !handing_over_.count(id)) ctx_.store->release(id);
+      return;
+    }
     auto at = loaded_at_.find(id);
     const std::chrono::milliseconds hold{ctx_.settings->hand_over_after_ms};
     if (!draining_ && at != loaded_at_.end() &&
@@ -349,6 +366,11 @@ void TableRegistry::handOver(const std::string& id) {
     handing_over_.erase(id);
     loaded_cv_.notify_all();
   });
+}
+
+void TableRegistry::alsoOnClaimsLost(std::function<void()> f) {
+  std::lock_guard lock(mutex_);
+  also_on_claims_lost_ = std::move(f);
 }
 
 void TableRegistry::dropAll() {

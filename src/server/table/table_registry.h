@@ -92,6 +92,10 @@ class TableRegistry {
   void shutdown();
   /// Drops every table from memory and closes its connections (the store lost every claim).
   void dropAll();
+  /// `f` is called too, after dropAll(), whenever the store loses this node's claims (the
+  /// store's onClaimsLost is set once, by the registry): the arena director's claims (of
+  /// "arena:<id>") go with the tables'. Set once, before the store is used.
+  void alsoOnClaimsLost(std::function<void()> f);
   /// The node is stopping: once the store has committed what is queued and given up every
   /// claim (Store::releaseAll), drops every table and closes its connections ("going away"), so
   /// that the clients reconnect at once to the node that takes the table next. Call after
@@ -138,6 +142,7 @@ class TableRegistry {
   std::condition_variable loaded_cv_;             // signalled when a load ends
   std::unordered_map<std::string, Miss> misses_;  // the short memory of failed finds
   uint64_t claims_generation_ = 0;                // counts dropAll()s
+  std::function<void()> also_on_claims_lost_;     // alsoOnClaimsLost(), under mutex_
   std::size_t creating_ = 0;                      // creations the store has not answered yet
   std::condition_variable created_cv_;            // signalled when creating_ falls
 };
