@@ -5,11 +5,13 @@
 #include "store/pg_account_store.h"
 #include "store/pg_challenge_store.h"
 #include "store/pg_creation_store.h"
+#include "store/pg_mail_store.h"
 #include "store/pg_rating_store.h"
 #include "store/pg_store.h"
 #include "store/sqlite_account_store.h"
 #include "store/sqlite_challenge_store.h"
 #include "store/sqlite_creation_store.h"
+#include "store/sqlite_mail_store.h"
 #include "store/sqlite_rating_store.h"
 
 namespace pg {
@@ -54,6 +56,11 @@ std::unique_ptr<AccountStore> openAccountStore(const std::string& location, Dura
 std::unique_ptr<RatingStore> openRatingStore(const std::string& location, Durability durability) {
   if (isPostgresLocation(location)) return std::make_unique<PgRatingStore>(location);
   return std::make_unique<SqliteRatingStore>(location, durability);
+}
+
+std::unique_ptr<MailStore> openMailStore(const std::string& location, Durability durability) {
+  if (isPostgresLocation(location)) return std::make_unique<PgMailStore>(location);
+  return std::make_unique<SqliteMailStore>(location, durability);
 }
 
 }  // namespace pg

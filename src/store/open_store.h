@@ -7,6 +7,7 @@
 #include "store/account_store.h"
 #include "store/challenge_store.h"
 #include "store/creation_store.h"
+#include "store/mail_store.h"
 #include "store/rating_store.h"
 #include "store/sqlite_store.h"
 #include "store/store.h"
@@ -47,5 +48,10 @@ std::unique_ptr<AccountStore> openAccountStore(const std::string& location, Dura
 /// The seat players and the ratings in the same database as openStore(location, ...), which
 /// must be opened first (it brings the schema up to date). Throws StoreError.
 std::unique_ptr<RatingStore> openRatingStore(const std::string& location, Durability durability);
+
+/// The accounts' e-mail addresses, their links' tokens and the outbox, in the same database as
+/// openStore(location, ...), which must be opened first (it brings the schema up to date).
+/// Throws StoreError.
+std::unique_ptr<MailStore> openMailStore(const std::string& location, Durability durability);
 
 }  // namespace pg

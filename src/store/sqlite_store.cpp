@@ -18,7 +18,8 @@ using sqlite::guarded;
 // (sqlite_challenge_store.h). 3: the tables each address created (sqlite_creation_store.h).
 // 4: the players' accounts (sqlite_account_store.h). 5: the seat players and the ratings
 // (sqlite_rating_store.h). 6: the attempts to sign up, sign in and recover, per address.
-constexpr int kSchemaVersion = 6;
+// 7: the accounts' e-mail addresses, their links' tokens and the outbox (sqlite_mail_store.h).
+constexpr int kSchemaVersion = 7;
 
 const char* const kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS tables (
@@ -185,6 +186,47 @@ CREATE INDEX auth_attempts_address ON auth_attempts(kind, address, at);
 CREATE INDEX auth_attempts_at ON auth_attempts(kind, at);
 )sql";
 
+// Version 7 (issue #39, mail): each account's e-mail address (address_key is the address in
+// ASCII lower case, unique), the single-use tokens of the links sent to it (by SHA-256 hash),
+// and the outbox of mails to send (one per dedupe_key; a sender claims a due row until
+// claimed_until, marks it sent_at, or records its error and when to try again). Applied once,
+// to a database of version 6 or older.
+const char* const kSchemaV7 = R"sql(
+CREATE TABLE account_emails (
+  account_id  TEXT PRIMARY KEY REFERENCES accounts(id),
+  address     TEXT NOT NULL,
+  address_key TEXT NOT NULL UNIQUE,
+  verified_at INTEGER,
+  mail_on     INTEGER NOT NULL DEFAULT 1,
+  lang        TEXT NOT NULL DEFAULT 'en'
+) WITHOUT ROWID;
+CREATE TABLE email_tokens (
+  hash       BLOB PRIMARY KEY,
+  kind       TEXT NOT NULL CHECK (kind IN ('verify', 'sign-in', 'off')),
+  account_id TEXT NOT NULL,
+  address    TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  used_at    INTEGER
+) WITHOUT ROWID;
+CREATE INDEX email_tokens_expires ON email_tokens(expires_at);
+CREATE TABLE outbox (
+  id              INTEGER PRIMARY KEY AUTOINCREMENT,
+  dedupe_key      TEXT NOT NULL UNIQUE,
+  recipient       TEXT NOT NULL,
+  subject         TEXT NOT NULL,
+  body            TEXT NOT NULL,
+  unsubscribe_url TEXT NOT NULL,
+  created_at      INTEGER NOT NULL,
+  attempts        INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at INTEGER NOT NULL,
+  claimed_until   INTEGER NOT NULL DEFAULT 0,
+  sent_at         INTEGER,
+  failed_at       INTEGER,
+  last_error      TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX outbox_due ON outbox(next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+)sql";
+
 }  // namespace
 
 SqliteStore::SqliteStore(const std::string& path, Durability durability, bool group_commit)
@@ -207,6 +249,7 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability, bool gr
     if (version < 4) db_->exec(kSchemaV4);
     if (version < 5) db_->exec(kSchemaV5);
     if (version < 6) db_->exec(kSchemaV6);
+    if (version < 7) db_->exec(kSchemaV7);
     db_->exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     tx.commit();
     description_ = "sqlite " + path + " (journal " +
