@@ -3,6 +3,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 
 namespace pg::mail {
@@ -46,6 +47,11 @@ void MailSender::stop() {
   }
   cv_.notify_all();
   if (thread_.joinable()) thread_.join();
+}
+
+MailSender::Window MailSender::window() const {
+  std::lock_guard lock(mutex_);
+  return window_;
 }
 
 void MailSender::wake() {
@@ -114,7 +120,17 @@ bool MailSender::attempt(const QueuedMail& m) {
   }
   // The relay has it. A crash from here to the mark's commit sends it again with the same
   // Message-ID once the claim runs out.
+  const auto accepted = std::chrono::steady_clock::now();
   store_.markSent(m.id, clock_());
+  const int64_t us = std::chrono::duration_cast<std::chrono::microseconds>(
+                         std::chrono::steady_clock::now() - accepted)
+                         .count();
+  {
+    std::lock_guard lock(mutex_);
+    ++window_.mails;
+    window_.total_us += us;
+    window_.max_us = std::max(window_.max_us, us);
+  }
   spdlog::info("mail {} ({}): sent", m.id, kind);
   return true;
 }

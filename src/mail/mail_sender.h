@@ -57,6 +57,15 @@ class MailSender {
   /// and the tests.
   int drainOnce();
 
+  /// The window in which a crash sends a mail twice: from the relay's acceptance to the
+  /// commit of the mark, over the mails sent so far (microseconds).
+  struct Window {
+    int64_t mails = 0;
+    int64_t total_us = 0;
+    int64_t max_us = 0;
+  };
+  Window window() const;
+
  private:
   void run();
   /// Sends `m` and records the outcome; true if it was sent.
@@ -66,9 +75,10 @@ class MailSender {
   SmtpClient& smtp_;
   const SenderOptions options_;
   const Clock clock_;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable cv_;
   bool woken_ = false;
+  Window window_;  // under mutex_
   bool stopping_ = false;
   std::thread thread_;
 };

@@ -130,6 +130,20 @@ MailText make(std::string_view subject, std::string_view body, const Words& w,
 
 }  // namespace
 
+std::string someone(const std::string& lang) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kWords{{
+      {"en", "your opponent"},
+      {"de", "deinen Gegner"},
+      {"it", "il tuo avversario"},
+      {"cs", "soupeři"},
+      {"tr", "rakibin"},
+      {"fi", "vastustajaasi"},
+  }};
+  for (const auto& [code, word] : kWords)
+    if (code == lang) return std::string(word);
+  return std::string(kWords[0].second);
+}
+
 MailText verifyText(const std::string& lang, const std::string& site, const std::string& link,
                     const std::string& off) {
   const Words& w = wordsFor(lang);

@@ -19,6 +19,8 @@ MailText verifyText(const std::string& lang, const std::string& site, const std:
 /// "Your sign-in link": `link` signs in, for 15 minutes, once.
 MailText signInText(const std::string& lang, const std::string& site, const std::string& link,
                     const std::string& off);
+/// "your opponent": the opponent's name when the site knows none.
+std::string someone(const std::string& lang);
 /// "Your move against <opponent>" on a `size`x`size` board, move `move`: `link` opens the game.
 MailText yourMoveText(const std::string& lang, const std::string& site, const std::string& opponent,
                       int size, int move, const std::string& link, const std::string& off);

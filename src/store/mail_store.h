@@ -18,8 +18,6 @@
 #include <string>
 #include <vector>
 
-#include "store/store.h"
-
 namespace pg {
 
 /// An account's e-mail address.

@@ -414,6 +414,32 @@ void writeOne(SQLite::Database& db, const StoreWrite& w) {
             q.bind(2, s.table_id);
             if (q.exec() != 1) throw StoreError("the setup of an unknown table");
           },
+          [&](const QueueMail& x) {
+            const MailDraft& m = x.mail;
+            SQLite::Statement q(db,
+                                "INSERT INTO outbox (dedupe_key, recipient, subject, body, "
+                                "unsubscribe_url, created_at, next_attempt_at) VALUES (?1, ?2, "
+                                "?3, ?4, ?5, ?6, ?6) ON CONFLICT (dedupe_key) DO NOTHING");
+            q.bind(1, m.dedupe_key);
+            q.bind(2, m.recipient);
+            q.bind(3, m.subject);
+            q.bind(4, m.body);
+            q.bind(5, m.unsubscribe_url);
+            q.bind(6, static_cast<int64_t>(x.at));
+            if (q.exec() != 1 || !x.token) return;  // queued before
+            const EmailToken& t = *x.token;
+            SQLite::Statement k(db,
+                                "INSERT INTO email_tokens (hash, kind, account_id, address, "
+                                "expires_at) VALUES (?, ?, ?, ?, ?)");
+            static const uint8_t kNothing = 0;
+            k.bind(1, t.hash.empty() ? static_cast<const void*>(&kNothing) : t.hash.data(),
+                   static_cast<int>(t.hash.size()));
+            k.bind(2, emailTokenKindName(t.kind));
+            k.bind(3, t.account_id);
+            k.bind(4, t.address);
+            k.bind(5, static_cast<int64_t>(t.expires_at));
+            k.exec();
+          },
       },
       w);
 }

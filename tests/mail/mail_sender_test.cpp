@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -117,6 +118,7 @@ TEST_F(SqliteMail, EachQueuedMailArrivesOnceWithItsHeaders) {
   MailSender sender(*mail_, smtp, options());
   EXPECT_EQ(sender.drainOnce(), 2);
   EXPECT_EQ(sender.drainOnce(), 0);  // nothing twice
+  EXPECT_EQ(sender.window().mails, 2);
 
   const auto got = sink_.waitFor(2);
   ASSERT_EQ(got.size(), 2u);
@@ -227,6 +229,15 @@ TEST(MailPostgres, TwoNodesDeliverEveryMailExactlyOnce) {
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   a.stop();
   b.stop();
+  for (const MailSender* s : {&a, &b}) {
+    const auto w = s->window();
+    if (w.mails)
+      std::printf(
+          "crash window (relay's 250 to the mark's commit, PostgreSQL): %lld mails, "
+          "mean %lld us, max %lld us\n",
+          static_cast<long long>(w.mails), static_cast<long long>(w.total_us / w.mails),
+          static_cast<long long>(w.max_us));
+  }
   const auto got = sink.messages();
   std::map<std::string, int> by_id;
   for (const auto& m : got) ++by_id[m.header("Message-ID")];

@@ -41,6 +41,7 @@ class GatedStore : public Store {
                                       [&](const StartTable&) { return gate_starts; },
                                       [&](const AppendChat&) { return gate_chat; },
                                       [&](const SetSetup&) { return gate_setups; },
+                                      [](const QueueMail&) { return false; },
                                   },
                                   w);
     if (!gated) return real_.write(std::move(w), std::move(done));

@@ -206,6 +206,31 @@ TEST_P(MailContract, RacingSendersNeverClaimOneMailTwice) {
             static_cast<std::size_t>(kMails));
 }
 
+TEST_P(MailContract, ATablesQueuedMailIsOnePerKeyAndNeedsTheTablesClaim) {
+  tables_->createTable(test::sampleTable("aaaaaaaaaaaa"));
+  ASSERT_TRUE(tables_->claim("aaaaaaaaaaaa"));
+  const EmailToken off{{4, 2}, EmailTokenKind::Off, "acc1", "a@example.org", kAt + kMinute};
+  tables_->writeAndWait(QueueMail{"aaaaaaaaaaaa", draft("move:aaaaaaaaaaaa:3:white"), off, kAt});
+  const EmailToken again{{4, 3}, EmailTokenKind::Off, "acc1", "a@example.org", kAt + kMinute};
+  tables_->writeAndWait(
+      QueueMail{"aaaaaaaaaaaa", draft("move:aaaaaaaaaaaa:3:white"), again, kAt + 5});
+  const auto m = mail_->mailByKey("move:aaaaaaaaaaaa:3:white");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->mail.created_at, kAt);
+  EXPECT_EQ(mail_->pendingCount(), 1);
+  EXPECT_EQ(mail_->useToken(off.hash, EmailTokenKind::Off, kAt), off);
+  EXPECT_FALSE(mail_->useToken(again.hash, EmailTokenKind::Off, kAt));  // not stored
+  if (!postgres()) return;  // one node: its claims always hold
+  // On PostgreSQL another node's claim fences it: a node that lost the table queues nothing.
+  tables_->release("aaaaaaaaaaaa");
+  auto other = openStore(location_, Durability::Normal, true);
+  ASSERT_TRUE(other->claim("aaaaaaaaaaaa"));
+  EXPECT_THROW(tables_->writeAndWait(QueueMail{"aaaaaaaaaaaa", draft("move:aaaaaaaaaaaa:4:black"),
+                                               std::nullopt, kAt}),
+               ClaimLost);
+  EXPECT_FALSE(mail_->mailByKey("move:aaaaaaaaaaaa:4:black"));
+}
+
 INSTANTIATE_TEST_SUITE_P(Stores, MailContract, ::testing::Values("Sqlite", "Postgres"),
                          [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
 

@@ -108,7 +108,7 @@ std::string ReceivedMail::body() const {
   return raw;
 }
 
-SmtpSink::SmtpSink() : port_(freePort()) {
+SmtpSink::SmtpSink(int delay_ms) : port_(freePort()), delay_ms_(delay_ms) {
   folder_ = (fs::temp_directory_path() /
              ("pg-smtp-sink-" + std::to_string(::getpid()) + "-" + std::to_string(port_)))
                 .string();
@@ -125,11 +125,12 @@ SmtpSink::~SmtpSink() {
 void SmtpSink::start() {
   if (pid_ > 0) return;
   const std::string port = std::to_string(port_);
+  const std::string delay = std::to_string(delay_ms_);
   const pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error("fork() failed");
   if (pid == 0) {
     ::execl("/usr/bin/python3", "python3", PG_SMTP_SINK, "--port", port.c_str(), "--folder",
-            folder_.c_str(), static_cast<char*>(nullptr));
+            folder_.c_str(), "--delay-ms", delay.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
   pid_ = pid;

@@ -22,7 +22,8 @@ struct ReceivedMail {
 
 class SmtpSink {
  public:
-  SmtpSink();
+  /// `delay_ms`: each message is accepted that long after its data (a slow relay).
+  explicit SmtpSink(int delay_ms = 0);
   ~SmtpSink();
   SmtpSink(const SmtpSink&) = delete;
   SmtpSink& operator=(const SmtpSink&) = delete;
@@ -44,6 +45,7 @@ class SmtpSink {
   std::string folder_;
   int port_ = 0;
   int pid_ = -1;
+  int delay_ms_ = 0;
 };
 
 }  // namespace pg::test

@@ -2,6 +2,11 @@
 export default {
   'site.name': 'Phantom Go',
   'nav.skip': 'Přeskočit na obsah',
+  'err.mail-off': 'Tento web neposílá e-maily.',
+  'err.bad-address': 'To není e-mailová adresa, kterou tento web může použít.',
+  'err.address-taken': 'Tato adresa patří jinému účtu.',
+  'err.no-address': 'Tento účet nemá e-mailovou adresu.',
+  'err.link-expired': 'Platnost odkazu vypršela, nebo už byl použit.',
   'nav.label': 'Hlavní nabídka',
   'nav.play': 'Hrát',
   'nav.rules': 'Pravidla',

@@ -2,6 +2,11 @@
 export default {
   'site.name': 'Phantom-Go',
   'nav.skip': 'Zum Inhalt springen',
+  'err.mail-off': 'Diese Seite verschickt keine E-Mails.',
+  'err.bad-address': 'Das ist keine E-Mail-Adresse, die diese Seite verwenden kann.',
+  'err.address-taken': 'Diese Adresse gehört zu einem anderen Konto.',
+  'err.no-address': 'Dieses Konto hat keine E-Mail-Adresse.',
+  'err.link-expired': 'Dieser Link ist abgelaufen oder wurde schon benutzt.',
   'nav.label': 'Hauptmenü',
   'nav.play': 'Spielen',
   'nav.rules': 'Regeln',

@@ -3,6 +3,11 @@
 export default {
   'site.name': 'Phantom Go',
   'nav.skip': 'Skip to content',
+  'err.mail-off': 'This site sends no e-mail.',
+  'err.bad-address': 'That is not an e-mail address this site can use.',
+  'err.address-taken': 'That address belongs to another account.',
+  'err.no-address': 'This account has no e-mail address.',
+  'err.link-expired': 'This link has expired or was already used.',
   'nav.label': 'Main',
   'nav.play': 'Play',
   'nav.rules': 'Rules',

@@ -2,6 +2,11 @@
 export default {
   'site.name': 'Phantom Go',
   'nav.skip': 'Siirry sisältöön',
+  'err.mail-off': 'Tämä sivusto ei lähetä sähköpostia.',
+  'err.bad-address': 'Tämä ei ole sähköpostiosoite, jota sivusto voi käyttää.',
+  'err.address-taken': 'Osoite kuuluu toiselle tilille.',
+  'err.no-address': 'Tällä tilillä ei ole sähköpostiosoitetta.',
+  'err.link-expired': 'Linkki on vanhentunut tai jo käytetty.',
   'nav.label': 'Päävalikko',
   'nav.play': 'Pelaa',
   'nav.rules': 'Säännöt',

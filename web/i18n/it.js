@@ -2,6 +2,11 @@
 export default {
   'site.name': 'Phantom Go',
   'nav.skip': 'Vai al contenuto',
+  'err.mail-off': 'Questo sito non invia e-mail.',
+  'err.bad-address': 'Questo non è un indirizzo e-mail che il sito possa usare.',
+  'err.address-taken': 'Questo indirizzo appartiene a un altro account.',
+  'err.no-address': 'Questo account non ha un indirizzo e-mail.',
+  'err.link-expired': 'Questo link è scaduto o è già stato usato.',
   'nav.label': 'Principale',
   'nav.play': 'Gioca',
   'nav.rules': 'Regole',

@@ -2,6 +2,11 @@
 export default {
   'site.name': 'Phantom Go',
   'nav.skip': 'İçeriğe geç',
+  'err.mail-off': 'Bu site e-posta göndermiyor.',
+  'err.bad-address': 'Bu, sitenin kullanabileceği bir e-posta adresi değil.',
+  'err.address-taken': 'Bu adres başka bir hesaba ait.',
+  'err.no-address': 'Bu hesabın e-posta adresi yok.',
+  'err.link-expired': 'Bu bağlantının süresi dolmuş ya da zaten kullanılmış.',
   'nav.label': 'Ana menü',
   'nav.play': 'Oyna',
   'nav.rules': 'Kurallar',
