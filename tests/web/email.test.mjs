@@ -2,8 +2,9 @@
 // SMTP server on loopback (tests/support/smtp_sink.py, aiosmtpd), whose received mails the test
 // reads. At 390x844 and 1280x800: sign up, add an address on the account page, open the
 // verification link the mail carries and press its button, turn "your move" mails off; sign
-// out, ask for a sign-in link on the sign-in page, open it and sign in; each page checked by
-// axe-core and for sideways scroll. Pages are opened at http://localhost:<port> (WebAuthn
+// out, ask for a sign-in link on the sign-in page, open it and sign in; open a "your move"
+// link to a rated table's seat signed in (the seat opens) and signed out (a sign-in is asked
+// for, no seat); each page checked by axe-core and for sideways scroll. Pages are opened at http://localhost:<port> (WebAuthn
 // wants a name), which is also the server's --public-url: the links in the mails.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -158,6 +159,25 @@ for (const [label, viewport] of SIZES) {
     await page.goto(linkIn(mails[1], 'sign-in').replace('#/', '#/') + '');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.locator('[data-testid="email-link-problem"]').waitFor();
+
+    // A "your move" mail's link: the signed-in account's seat of a rated table opens.
+    const seat = await page.evaluate(async () => {
+      const post = (path, body) => fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body) }).then((r) => r.json());
+      const table = await post('/api/tables', { rules: { size: 9 }, rated: true });
+      await post(`/api/tables/${table.table}/seat`, { token: table.seats.black.token });
+      return { id: table.table, token: table.seats.black.token };
+    });
+    await page.goto(`${env.base}/#/seat/${seat.id}`);
+    await page.waitForFunction((want) => location.hash === want, `#table=${seat.id}&token=${seat.token}`);
+    // Signed out, the same link asks for a sign-in and gives no seat.
+    const stranger = await env.browser.newContext({ viewport, locale: 'en-GB', ...touch });
+    const other = await stranger.newPage();
+    await other.goto(`${env.base}/#/seat/${seat.id}`);
+    await other.locator('[data-testid="seat-link-sign-in"]').waitFor();
+    assert.ok(!(await other.evaluate(() => location.hash)).includes('token='));
+    await axeClean(t, other, `a your-move link signed out (${label})`);
+    await stranger.close();
 
     assert.deepEqual(errors.filter((e) => !/status of 410/.test(e)), []);
     await ctx.close();
