@@ -230,7 +230,11 @@ void Server::armExpiry() {
         in.registry->sweepIdle(in.settings.limits.expiry_interval);
         in.accounts->expireCeremonies(nowMs());
         in.accounts->expireSessions(nowMs());
-        if (in.mail) in.mail->expireTokens(nowMs());
+        if (in.mail) {
+          in.mail->expireTokens(nowMs());
+          // Sent and given-up mails are kept 30 days for the operator, then forgotten.
+          in.mail->forgetOld(nowMs() - 30LL * 24 * 3600 * 1000, 1000);
+        }
       } catch (const std::exception& e) {
         spdlog::error("expiring waiting tables: {}", exceptionText(e));
       }

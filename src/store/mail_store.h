@@ -145,6 +145,10 @@ class MailStore {
   virtual std::optional<MailState> mailByKey(const std::string& dedupe_key) = 0;
   /// How many mails are neither sent nor given up.
   virtual int64_t pendingCount() = 0;
+  /// Deletes the mails sent or given up before `before` (at most `limit`); returns how many.
+  /// Their dedupe keys are forgotten with them, so `before` must be older than any mail that
+  /// could be asked for again (a turn lasts a week at most).
+  virtual int forgetOld(int64_t before, int limit) = 0;
 };
 
 }  // namespace pg

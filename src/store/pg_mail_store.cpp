@@ -271,4 +271,15 @@ int64_t PgMailStore::pendingCount() {
   });
 }
 
+int PgMailStore::forgetOld(int64_t before, int limit) {
+  return db_.run("forgetting old mails", [&](pq::Connection& db) {
+    const pq::Result r = db.execPrepared(
+        "forgetting old mails", "mail_forget",
+        "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE sent_at < $1 OR failed_at "
+        "< $1 LIMIT $2 FOR UPDATE SKIP LOCKED)",
+        {num(before), num(limit)});
+    return static_cast<int>(pq::affectedRows(r.get()));
+  });
+}
+
 }  // namespace pg

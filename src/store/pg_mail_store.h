@@ -45,6 +45,7 @@ class PgMailStore final : public MailStore {
   void markFailed(int64_t id, int64_t at, const std::string& error) override;
   std::optional<MailState> mailByKey(const std::string& dedupe_key) override;
   int64_t pendingCount() override;
+  int forgetOld(int64_t before, int limit) override;
 
  private:
   pq::ReconnectingConnection db_;

@@ -290,4 +290,16 @@ int64_t SqliteMailStore::pendingCount() {
   });
 }
 
+int SqliteMailStore::forgetOld(int64_t before, int limit) {
+  std::lock_guard lock(mutex_);
+  return guarded("forgetting old mails", [&] {
+    SQLite::Statement q(*db_,
+                        "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE sent_at < ?1 "
+                        "OR failed_at < ?1 LIMIT ?2)");
+    q.bind(1, static_cast<int64_t>(before));
+    q.bind(2, limit);
+    return q.exec();
+  });
+}
+
 }  // namespace pg

@@ -164,6 +164,12 @@ TEST_P(MailContract, ClaimsSendsRetriesAndGivesUp) {
   EXPECT_EQ(mail_->mailByKey("c")->failed_at, kAt + 40);
   EXPECT_EQ(mail_->pendingCount(), 1);
 
+  // Done mails are forgotten after their time; pending ones never.
+  EXPECT_EQ(mail_->forgetOld(kAt + 30, 100), 0);  // "a" was sent at kAt + 30, not before
+  EXPECT_EQ(mail_->forgetOld(kAt + 41, 100), 2);  // "a" sent, "c" given up
+  EXPECT_FALSE(mail_->mailByKey("a"));
+  EXPECT_TRUE(mail_->mailByKey("b"));
+
   // The retry waits for its time, then comes back with its second attempt.
   EXPECT_TRUE(mail_->claimDue(kAt + 4 * kMinute, kMinute, 10).empty());
   auto retry = mail_->claimDue(kAt + 5 * kMinute, kMinute, 10);
