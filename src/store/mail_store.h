@@ -147,7 +147,7 @@ class MailStore {
   virtual int64_t pendingCount() = 0;
   /// Deletes the mails sent or given up before `before` (at most `limit`); returns how many.
   /// Their dedupe keys are forgotten with them, so `before` must be older than any mail that
-  /// could be asked for again (a turn lasts a week at most).
+  /// could be asked for again.
   virtual int forgetOld(int64_t before, int limit) = 0;
 };
 
