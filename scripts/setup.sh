@@ -12,7 +12,7 @@ PACKAGES=(
   libspdlog-dev libgtest-dev libgmock-dev libbenchmark-dev libclang-rt-14-dev
   chromium nodejs npm curl
   postgresql libpq-dev nginx haproxy nftables prometheus-cpp-dev
-  libssl-dev libcbor-dev libsodium-dev
+  libssl-dev libcbor-dev libsodium-dev libcurl4-openssl-dev python3-aiosmtpd
 )
 
 installed() {

@@ -5,8 +5,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { fetchAccount } from './passkey-client.js';
 
-/// {loaded, account: {name, created_at} or null, passkeys: [...], codesLeft}
-let state = { loaded: false, account: null, passkeys: [], codesLeft: 0 };
+/// {loaded, account: {name, created_at} or null, passkeys: [...], codesLeft, mail (whether the
+/// site sends mail), email: {address, verified, your_move} or null}
+let state = { loaded: false, account: null, passkeys: [], codesLeft: 0, mail: false, email: null };
 const listeners = new Set();
 let pending = null;
 
@@ -21,7 +22,14 @@ export function refreshAccount() {
   pending = fetchAccount().then((r) => {
     pending = null;
     if (r.ok)
-      set({ loaded: true, account: r.account ?? null, passkeys: r.passkeys ?? [], codesLeft: r.recovery_codes_left ?? 0 });
+      set({
+        loaded: true,
+        account: r.account ?? null,
+        passkeys: r.passkeys ?? [],
+        codesLeft: r.recovery_codes_left ?? 0,
+        mail: r.mail === true,
+        email: r.email ?? null,
+      });
     else if (!state.loaded) set({ ...state, loaded: true });
     return state;
   });

@@ -1,5 +1,6 @@
 // #/account: the signed-in account. Its name and since when; its passkeys (label, added, last
-// used), each removable while another is left, and "Add a passkey"; how many recovery codes are
+// used), each removable while another is left, and "Add a passkey"; its e-mail address (when the
+// site sends mail: email.js); how many recovery codes are
 // left and "New recovery codes" (asked first, then shown once); "Sign out" and "Sign out
 // everywhere" (asked first). Signed out, the page is the sign-in page.
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -10,6 +11,7 @@ import { refreshAccount, useAccount } from './account-state.js';
 import { RecoveryCodes } from './recovery-codes.js';
 import { Problem, SignInPage } from './sign-in.js';
 import { AccountGames } from './account-games.js';
+import { EmailSection } from './email.js';
 
 const day = (ms) => new Date(ms).toLocaleDateString(language(), { year: 'numeric', month: 'long', day: 'numeric' });
 const shortDay = (ms) => new Date(ms).toLocaleDateString(language(), { dateStyle: 'medium' });
@@ -160,13 +162,14 @@ function SignOut() {
 }
 
 export function AccountPage() {
-  const { loaded, account, passkeys, codesLeft } = useAccount();
+  const { loaded, account, passkeys, codesLeft, mail, email } = useAccount();
   if (!loaded) return html`<p class="account-page" role="status">${t('account.loading')}</p>`;
   if (!account) return html`<${SignInPage} />`;
   return html`<div class="account-page" data-testid="account">
     <h1 data-testid="account-name">${account.name}</h1>
     <p class="muted" data-testid="account-since">${t('account.since', { date: day(account.created_at) })}</p>
     <${AccountGames} name=${account.name} />
+    ${mail && html`<${EmailSection} email=${email} />`}
     <${Passkeys} passkeys=${passkeys} />
     <${Codes} name=${account.name} left=${codesLeft} />
     <${SignOut} />

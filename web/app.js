@@ -9,6 +9,8 @@
 //   #/leaderboard[/<category>] the best settled players of each category, or one's best hundred
 //   #/arena/<id>              an arena tournament (arena.js)
 //   /@/<name> (a path)         a player's page (the server serves this page there)
+//   #/email/verify|sign-in|off/<token>  a mailed link's page (email.js)
+//   #/seat/<table>             a "your move" mail's link: the signed-in account's seat
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './lib/html.js';
@@ -25,6 +27,7 @@ import { PlayerPage } from './player-page.js';
 import { LeaderboardPage } from './leaderboard.js';
 import { RatedSeatGate } from './rated-seat.js';
 import { ArenaPage } from './arena.js';
+import { EmailLinkPage, SeatLinkPage } from './email.js';
 
 /// The route named by a location's hash (and path: /@/<name> is a player's page).
 export function parseRoute(hash, path = '/') {
@@ -56,6 +59,10 @@ export function parseRoute(hash, path = '/') {
     }
     return { page: 'arena', arena };
   }
+  const mailed = /^\/email\/(verify|sign-in|off)\/([A-Za-z0-9_-]+)$/.exec(h);
+  if (mailed) return { page: 'email-link', kind: mailed[1], token: mailed[2] };
+  const seat = /^\/seat\/([A-Za-z0-9_-]+)$/.exec(h);
+  if (seat) return { page: 'seat-link', table: seat[1] };
   if (h.startsWith('/rules')) return { page: 'rules' };
   if (h.startsWith('/sign-up')) return { page: 'sign-up' };
   if (h.startsWith('/sign-in')) return { page: 'sign-in' };
@@ -161,6 +168,7 @@ function App() {
     else if (route.page === 'sign-up') document.title = `${t('signUp.title')} · ${t('site.name')}`;
     else if (route.page === 'sign-in') document.title = `${t('signIn.title')} · ${t('site.name')}`;
     else if (route.page === 'account') document.title = `${t('account.title')} · ${t('site.name')}`;
+    else if (route.page === 'email-link' || route.page === 'seat-link') document.title = `${t('email.title')} · ${t('site.name')}`;
   }, [route.page, code]);
   // After a change of page, the focus goes to the new content (not on the first load).
   const first = useRef(true);
@@ -178,6 +186,8 @@ function App() {
   else if (route.page === 'sign-up') page = html`<${SignUpPage} />`;
   else if (route.page === 'sign-in') page = html`<${SignInPage} />`;
   else if (route.page === 'account') page = html`<${AccountPage} />`;
+  else if (route.page === 'email-link') page = html`<${EmailLinkPage} key=${route.token} kind=${route.kind} token=${route.token} />`;
+  else if (route.page === 'seat-link') page = html`<${SeatLinkPage} key=${route.table} table=${route.table} />`;
   else if (route.page === 'game') page = html`<${GamePage} key=${`${route.game}:${route.step}`} game=${route.game} step=${route.step} />`;
   else if (route.page === 'player') page = html`<${PlayerPage} name=${route.name} />`;
   else if (route.page === 'leaderboard') page = html`<${LeaderboardPage} category=${route.category} />`;

@@ -10,7 +10,7 @@ export const ERROR_CODES = [
   'too-late-to-abort', 'name-unchanged', 'hotseat-names', 'rematch-offered', 'no-rematch-offer',
   'bad-origin', 'not-signed-in', 'bad-name', 'name-taken', 'ceremony-expired', 'passkey-refused',
   'recovery-failed', 'last-passkey', 'no-such-passkey', 'no-such-player', 'seat-taken',
-  'same-player',
+  'same-player', 'mail-off', 'bad-address', 'address-taken', 'no-address', 'link-expired',
 ];
 
 /// The sentence for an error code; codes this page does not know get a general sentence.

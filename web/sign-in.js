@@ -7,6 +7,7 @@ import { t } from './i18n/i18n.js';
 import { problemSentence, recover, signIn, webauthnAvailable } from './passkey-client.js';
 import { refreshAccount, useAccount } from './account-state.js';
 import { returnHash } from './sign-in-return.js';
+import { EmailSignIn } from './email.js';
 
 /// A failed call's sentence: calm (a status) when the person closed the passkey window, an
 /// alert otherwise.
@@ -62,7 +63,7 @@ function RecoveryForm({ open }) {
 }
 
 export function SignInPage() {
-  const { loaded, account } = useAccount();
+  const { loaded, account, mail } = useAccount();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState(null);
   if (loaded && account)
@@ -92,6 +93,7 @@ export function SignInPage() {
         </div>`
       : html`<p class="banner" data-testid="no-webauthn">${t('passkey.unsupported')}</p>`}
     <p>${t('signIn.noAccount')} <a href="#/sign-up">${t('signIn.signUp')}</a></p>
+    ${mail && html`<${EmailSignIn} />`}
     <${RecoveryForm} open=${!supported} />
   </div>`;
 }

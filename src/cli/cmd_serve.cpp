@@ -2,6 +2,7 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,6 +21,8 @@ void addServeCommand(CLI::App& app) {
   auto idle_seconds = std::make_shared<int>(120);
   auto first_move_seconds = std::make_shared<int>(30);
   auto ttl_minutes = std::make_shared<int>(24 * 60);
+  auto your_move_seconds = std::make_shared<int>(300);
+  auto mail_claim_seconds = std::make_shared<int>(60);
   auto lift = std::make_shared<bool>(false);
   auto proxies = std::make_shared<std::vector<std::string>>();
   auto node = std::make_shared<std::string>();  // --node-name
@@ -152,44 +155,73 @@ void addServeCommand(CLI::App& app) {
                   "seconds before a connection that answers no ping is closed")
       ->check(CLI::Range(5, 86400))
       ->capture_default_str();
+  // Mail (docs/server.md, "Mail"; docs/deploy.md, "Mail"). The relay's user and password come
+  // from the environment only (PHANTOMGO_SMTP_USER, PHANTOMGO_SMTP_PASSWORD): a command line
+  // is readable by every user of the machine.
+  sub->add_option("--smtp-url", settings->smtp_url,
+                  "SMTP relay for the mails (smtp://host:port, STARTTLS when offered, or "
+                  "smtps://host:port); none: no mail");
+  sub->add_option("--mail-from", settings->mail_from,
+                  "sender's address of the mails (needed with --smtp-url)");
+  sub->add_option("--your-move-after-seconds", *your_move_seconds,
+                  "on a game without a correspondence clock: a seat on turn with no connection "
+                  "this long gets a \"your move\" mail")
+      ->check(CLI::Range(1, 86400 * 30))
+      ->capture_default_str();
+  sub->add_option("--mail-claim-seconds", *mail_claim_seconds,
+                  "how long a node holds the mails it is sending; a crashed node's are sent by "
+                  "another (or by it, restarted) after this")
+      ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
   addLogFormatOption(*sub);
   sub->add_option("--node-name", *node,
                   "this node's name in JSON log lines (default: the host name and the port, "
                   "host:8081)");
-  sub->callback(
-      [settings, sync, idle_seconds, first_move_seconds, ttl_minutes, lift, proxies, node] {
-        if (!proxies->empty()) {
-          settings->trusted_proxies.clear();
-          for (const std::string& a : *proxies)
-            if (a != "none") settings->trusted_proxies.push_back(a);
-        }
-        settings->durability = *sync == "normal" ? Durability::Normal : Durability::Full;
-        settings->limits.message_burst = 2 * settings->limits.messages_per_second;
-        settings->limits.idle_timeout = std::chrono::seconds(*idle_seconds);
-        settings->first_move_ms = int64_t{1000} * *first_move_seconds;
-        settings->limits.join_burst_per_address = 6 * settings->limits.joins_per_second_per_address;
-        settings->limits.api_burst_per_address =
-            5 * settings->limits.api_requests_per_second_per_address;
-        settings->limits.waiting_table_ttl = std::chrono::minutes(*ttl_minutes);
-        if (*lift) settings->limits.liftPerAddress();
-        // Nodes of one cluster on one machine differ by their port; on several, by their host.
-        const auto name = [&](uint16_t port) {
-          return node->empty() ? hostName() + ":" + std::to_string(port) : *node;
-        };
-        applyLogFormat(name(settings->port));
-        try {
-          Server server(*settings);
-          server.stopOnSignals();
-          const uint16_t port = server.start();
-          // Port 0 is known once listening: the lines before it say host:0.
-          if (settings->port == 0) applyLogFormat(name(port));
-          spdlog::info("node {}", name(port));
-          server.wait();
-        } catch (const std::exception& e) {
-          spdlog::critical("serve: {}", exceptionText(e));
-          throw CLI::RuntimeError(1);
-        }
-      });
+  sub->callback([settings, sync, idle_seconds, first_move_seconds, ttl_minutes, lift, proxies, node,
+                 your_move_seconds, mail_claim_seconds] {
+    if (!settings->smtp_url.empty()) {
+      if (settings->mail_from.find('@') == std::string::npos)
+        throw CLI::ValidationError("--mail-from", "--smtp-url needs --mail-from an address");
+      if (settings->public_url.empty())
+        throw CLI::ValidationError("--public-url",
+                                   "--smtp-url needs --public-url: the links in the mails");
+      if (const char* u = std::getenv("PHANTOMGO_SMTP_USER")) settings->smtp_user = u;
+      if (const char* p = std::getenv("PHANTOMGO_SMTP_PASSWORD")) settings->smtp_password = p;
+    }
+    settings->your_move_after_ms = int64_t{1000} * *your_move_seconds;
+    settings->mail_claim_ms = int64_t{1000} * *mail_claim_seconds;
+    if (!proxies->empty()) {
+      settings->trusted_proxies.clear();
+      for (const std::string& a : *proxies)
+        if (a != "none") settings->trusted_proxies.push_back(a);
+    }
+    settings->durability = *sync == "normal" ? Durability::Normal : Durability::Full;
+    settings->limits.message_burst = 2 * settings->limits.messages_per_second;
+    settings->limits.idle_timeout = std::chrono::seconds(*idle_seconds);
+    settings->first_move_ms = int64_t{1000} * *first_move_seconds;
+    settings->limits.join_burst_per_address = 6 * settings->limits.joins_per_second_per_address;
+    settings->limits.api_burst_per_address =
+        5 * settings->limits.api_requests_per_second_per_address;
+    settings->limits.waiting_table_ttl = std::chrono::minutes(*ttl_minutes);
+    if (*lift) settings->limits.liftPerAddress();
+    // Nodes of one cluster on one machine differ by their port; on several, by their host.
+    const auto name = [&](uint16_t port) {
+      return node->empty() ? hostName() + ":" + std::to_string(port) : *node;
+    };
+    applyLogFormat(name(settings->port));
+    try {
+      Server server(*settings);
+      server.stopOnSignals();
+      const uint16_t port = server.start();
+      // Port 0 is known once listening: the lines before it say host:0.
+      if (settings->port == 0) applyLogFormat(name(port));
+      spdlog::info("node {}", name(port));
+      server.wait();
+    } catch (const std::exception& e) {
+      spdlog::critical("serve: {}", exceptionText(e));
+      throw CLI::RuntimeError(1);
+    }
+  });
 }
 
 }  // namespace pg

@@ -8,7 +8,7 @@ namespace pg {
 
 namespace {
 
-constexpr std::array<ErrorEntry, 53> kCatalog{{
+constexpr std::array<ErrorEntry, 58> kCatalog{{
     {Err::BadJson, "bad-json", 400, "A message must be one JSON object.", false},
     {Err::BadRequest, "bad-request", 400, "The request is malformed.", true},
     {Err::UnknownCommand, "unknown-command", 400, "Unknown command.", false},
@@ -86,6 +86,12 @@ constexpr std::array<ErrorEntry, 53> kCatalog{{
     {Err::SamePlayer, "same-player", 409,
      "You hold the other seat of this rated game already: a rated game is between two players.",
      false},
+    {Err::MailOff, "mail-off", 404, "This site sends no e-mail.", false},
+    {Err::BadAddress, "bad-address", 400, "That is not an e-mail address this site can use.",
+     false},
+    {Err::AddressTaken, "address-taken", 409, "That address is another account's.", false},
+    {Err::NoAddress, "no-address", 404, "This account has no e-mail address.", false},
+    {Err::LinkExpired, "link-expired", 410, "This link has expired or was already used.", false},
 }};
 
 }  // namespace

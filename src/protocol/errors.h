@@ -79,6 +79,12 @@ enum class Err : uint8_t {
   NoSuchPlayer,
   SeatTaken,
   SamePlayer,
+  // Mail (docs/protocol.md, "E-mail").
+  MailOff,
+  BadAddress,
+  AddressTaken,
+  NoAddress,
+  LinkExpired,
 };
 
 struct ErrorEntry {

@@ -16,8 +16,10 @@
 #include <thread>
 #include <vector>
 
+#include "mail/mail_sender.h"
 #include "server/api/creation_gate.h"
 #include "server/api/http_api.h"
+#include "server/api/your_move_mailer.h"
 #include "server/arena/arena_director.h"
 #include "server/net/fd_budget.h"
 #include "server/net/health_listener.h"
@@ -73,6 +75,11 @@ struct Server::Impl {
   std::unique_ptr<AccountStore> accounts;  // the players' accounts, passkeys and sessions
   std::unique_ptr<RatingStore> ratings;    // and their seats of rated games and ratings
   std::unique_ptr<ArenaStore> arenas;      // and the arena tournaments
+  // With --smtp-url: the accounts' addresses and the outbox, and the thread that sends it.
+  std::unique_ptr<MailStore> mail;
+  std::unique_ptr<mail::SmtpClient> smtp;
+  std::unique_ptr<mail::MailSender> sender;
+  std::unique_ptr<YourMoveMailer> your_move;
   net::thread_pool bots;
   // The API's requests that read the store (HttpApi's `reads`) and the loads of tables: never
   // on a network thread. As many as PostgreSQL's reader sessions (PgStore::kReaders), so that a
@@ -104,7 +111,17 @@ struct Server::Impl {
         accounts(openAccountStore(settings.db_path, settings.durability)),
         ratings(openRatingStore(settings.db_path, settings.durability)),
         arenas(openArenaStore(settings.db_path, settings.durability)),
-        bots(static_cast<std::size_t>(std::max(1, settings.bot_threads))) {}
+        bots(static_cast<std::size_t>(std::max(1, settings.bot_threads))) {
+    if (!settings.mailOn()) return;
+    mail = openMailStore(settings.db_path, settings.durability);
+    smtp = std::make_unique<mail::SmtpClient>(mail::SmtpSettings{
+        settings.smtp_url, settings.smtp_user, settings.smtp_password, std::chrono::seconds(30)});
+    mail::SenderOptions o;
+    o.sender = mail::Sender{settings.mail_from, "Phantom Go"};
+    o.claim_ms = settings.mail_claim_ms;
+    sender = std::make_unique<mail::MailSender>(*mail, *smtp, o);
+    your_move = std::make_unique<YourMoveMailer>(*ratings, *accounts, *mail, settings);
+  }
 };
 
 Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move(settings))) {
@@ -119,6 +136,27 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
   tctx.bots = &m.bots;
   tctx.settings = &m.settings;
   tctx.metrics = &m.metrics;
+  if (m.your_move) {
+    // A table asks; the mail is composed off its strand (it reads the store) and queued through
+    // the table's writer, with the table's claim.
+    tctx.your_move = [&m](const YourMoveAsk& a) -> TableWriter::Submit {
+      return [&m, a](Store::WriteDone done) {
+        net::post(m.reads, [&m, a, done = std::move(done)]() mutable {
+          std::optional<QueueMail> w;
+          try {
+            w = m.your_move->compose(a);
+          } catch (...) {
+            return done(std::current_exception());
+          }
+          if (!w) return done(nullptr);
+          m.store->write(std::move(*w), [&m, done = std::move(done)](std::exception_ptr e) {
+            if (!e && m.sender) m.sender->wake();
+            done(e);
+          });
+        });
+      };
+    };
+  }
   m.registry = std::make_unique<TableRegistry>(tctx);
   m.director = std::make_unique<ArenaDirector>(*m.store, *m.arenas, *m.registry);
   // The store's onClaimsLost is the registry's: the director's arena claims go with it.
@@ -129,7 +167,10 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
       *m.registry, *m.store, m.settings, &m.metrics, m.lobby.get(), m.gate.get(),
       [pool = &m.bots](std::function<void()> job) { net::post(*pool, std::move(job)); },
       [pool = &m.reads](std::function<void()> job) { net::post(*pool, std::move(job)); },
-      m.accounts.get(), m.ratings.get(), m.arenas.get());
+      m.accounts.get(), m.ratings.get(), m.arenas.get(), m.mail.get(),
+      [sender = m.sender.get()] {
+        if (sender) sender->wake();
+      });
   m.ctx = std::shared_ptr<ServerContext>(
       new ServerContext(m.settings, *m.registry, *m.api, &m.metrics));
   // A join of a table not in memory loads it there too (TableRegistry::find reads the store).
@@ -178,6 +219,10 @@ uint16_t Server::start() {
   armExpiry();
   m.arena_timer = std::make_unique<net::steady_timer>(m.ioc);
   armArenas();
+  if (m.sender) {
+    m.sender->start();
+    spdlog::info("sending mail through {} as {}", m.smtp->url(), m.settings.mail_from);
+  }
   for (int i = 0; i < std::max(1, m.settings.threads); ++i)
     m.threads.emplace_back([&m] { m.ioc.run(); });
   spdlog::info("listening on http://{}:{}", m.settings.bind, m.listener->port());
@@ -197,6 +242,11 @@ void Server::armExpiry() {
         in.registry->sweepIdle(in.settings.limits.expiry_interval);
         in.accounts->expireCeremonies(nowMs());
         in.accounts->expireSessions(nowMs());
+        if (in.mail) {
+          in.mail->expireTokens(nowMs());
+          // Sent and given-up mails are kept 30 days for the operator, then forgotten.
+          in.mail->forgetOld(nowMs() - 30LL * 24 * 3600 * 1000, 1000);
+        }
       } catch (const std::exception& e) {
         spdlog::error("expiring waiting tables: {}", exceptionText(e));
       }
@@ -276,6 +326,7 @@ void Server::stop() {
   m.bots.join();
   m.reads.stop();
   m.reads.join();
+  if (m.sender) m.sender->stop();
   if (m.health) m.health->stop();
   spdlog::info("stopped");
   std::lock_guard lock(m.mutex);

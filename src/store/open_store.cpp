@@ -6,12 +6,14 @@
 #include "store/pg_arena_store.h"
 #include "store/pg_challenge_store.h"
 #include "store/pg_creation_store.h"
+#include "store/pg_mail_store.h"
 #include "store/pg_rating_store.h"
 #include "store/pg_store.h"
 #include "store/sqlite_account_store.h"
 #include "store/sqlite_arena_store.h"
 #include "store/sqlite_challenge_store.h"
 #include "store/sqlite_creation_store.h"
+#include "store/sqlite_mail_store.h"
 #include "store/sqlite_rating_store.h"
 
 namespace pg {
@@ -61,6 +63,11 @@ std::unique_ptr<RatingStore> openRatingStore(const std::string& location, Durabi
 std::unique_ptr<ArenaStore> openArenaStore(const std::string& location, Durability durability) {
   if (isPostgresLocation(location)) return std::make_unique<PgArenaStore>(location);
   return std::make_unique<SqliteArenaStore>(location, durability);
+}
+
+std::unique_ptr<MailStore> openMailStore(const std::string& location, Durability durability) {
+  if (isPostgresLocation(location)) return std::make_unique<PgMailStore>(location);
+  return std::make_unique<SqliteMailStore>(location, durability);
 }
 
 }  // namespace pg

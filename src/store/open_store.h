@@ -8,6 +8,7 @@
 #include "store/arena_store.h"
 #include "store/challenge_store.h"
 #include "store/creation_store.h"
+#include "store/mail_store.h"
 #include "store/rating_store.h"
 #include "store/sqlite_store.h"
 #include "store/store.h"
@@ -52,5 +53,9 @@ std::unique_ptr<RatingStore> openRatingStore(const std::string& location, Durabi
 /// The arenas in the same database as openStore(location, ...), which must be opened first (it
 /// brings the schema up to date). Throws StoreError.
 std::unique_ptr<ArenaStore> openArenaStore(const std::string& location, Durability durability);
+/// The accounts' e-mail addresses, their links' tokens and the outbox, in the same database as
+/// openStore(location, ...), which must be opened first (it brings the schema up to date).
+/// Throws StoreError.
+std::unique_ptr<MailStore> openMailStore(const std::string& location, Durability durability);
 
 }  // namespace pg

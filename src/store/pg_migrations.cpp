@@ -227,6 +227,45 @@ CREATE INDEX arena_games_arena ON arena_games (arena_id, paired_at);
 CREATE INDEX arena_games_black ON arena_games (black);
 CREATE INDEX arena_games_white ON arena_games (white);
 )sql"},
+      // Version 9 (issue #39, mail): each account's e-mail address (address_key is the address
+      // in ASCII lower case, unique), the single-use tokens of the links sent to it (by SHA-256
+      // hash), and the outbox of mails to send (one per dedupe_key; a sender claims due rows
+      // until claimed_until, marks them sent_at, or records the error and the next attempt).
+      {9, R"sql(
+CREATE TABLE account_emails (
+  account_id  text PRIMARY KEY REFERENCES accounts (id),
+  address     text NOT NULL,
+  address_key text NOT NULL UNIQUE,
+  verified_at bigint,
+  mail_on     boolean NOT NULL DEFAULT true,
+  lang        text NOT NULL DEFAULT 'en'
+);
+CREATE TABLE email_tokens (
+  hash       bytea PRIMARY KEY,
+  kind       text NOT NULL CHECK (kind IN ('verify', 'sign-in', 'off')),
+  account_id text NOT NULL,
+  address    text NOT NULL,
+  expires_at bigint NOT NULL,
+  used_at    bigint
+);
+CREATE INDEX email_tokens_expires ON email_tokens (expires_at);
+CREATE TABLE outbox (
+  id              bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  dedupe_key      text NOT NULL UNIQUE,
+  recipient       text NOT NULL,
+  subject         text NOT NULL,
+  body            text NOT NULL,
+  unsubscribe_url text NOT NULL,
+  created_at      bigint NOT NULL,
+  attempts        int NOT NULL DEFAULT 0,
+  next_attempt_at bigint NOT NULL,
+  claimed_until   bigint NOT NULL DEFAULT 0,
+  sent_at         bigint,
+  failed_at       bigint,
+  last_error      text NOT NULL DEFAULT ''
+);
+CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+)sql"},
   };
   return list;
 }

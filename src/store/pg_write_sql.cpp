@@ -29,6 +29,17 @@ std::string arrayLiteral(const std::vector<std::string>& items) {
 
 namespace {
 
+/// Bytes as lowercase hexadecimal, for decode($n, 'hex').
+std::string hexOf(const std::vector<uint8_t>& b) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  for (const uint8_t byte : b) {
+    out.push_back(kDigits[byte >> 4]);
+    out.push_back(kDigits[byte & 0xf]);
+  }
+  return out;
+}
+
 std::string num(int64_t v) {
   return std::to_string(v);
 }
@@ -251,6 +262,22 @@ void writeOne(pq::Connection& c, const StoreWrite& w, const SeatPairs& rated) {
             if (pq::affectedRows(r.get()) != 1) throw StoreError("the setup of an unknown table");
           },
           [&](const PairArena& x) { pairArena(c, x); },
+          [&](const QueueMail& x) {
+            const MailDraft& m = x.mail;
+            const pq::Result r = c.execPrepared(
+                "queueing a mail", "queue_mail",
+                "INSERT INTO outbox (dedupe_key, recipient, subject, body, unsubscribe_url, "
+                "created_at, next_attempt_at) VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT "
+                "(dedupe_key) DO NOTHING",
+                {m.dedupe_key, m.recipient, m.subject, m.body, m.unsubscribe_url, num(x.at)});
+            if (pq::affectedRows(r.get()) != 1 || !x.token) return;  // queued before
+            const EmailToken& t = *x.token;
+            c.execPrepared("queueing a mail", "queue_mail_token",
+                           "INSERT INTO email_tokens (hash, kind, account_id, address, expires_at) "
+                           "VALUES (decode($1, 'hex'), $2, $3, $4, $5)",
+                           {hexOf(t.hash), std::string(emailTokenKindName(t.kind)), t.account_id,
+                            t.address, num(t.expires_at)});
+          },
       },
       w);
 }

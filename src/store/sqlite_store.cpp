@@ -18,8 +18,9 @@ using sqlite::guarded;
 // (sqlite_challenge_store.h). 3: the tables each address created (sqlite_creation_store.h).
 // 4: the players' accounts (sqlite_account_store.h). 5: the seat players and the ratings
 // (sqlite_rating_store.h). 6: the attempts to sign up, sign in and recover, per address.
-// 7: arena tournaments (sqlite_arena_store.h).
-constexpr int kSchemaVersion = 7;
+// 7: arena tournaments (sqlite_arena_store.h). 8: the accounts' e-mail addresses, their links'
+// tokens and the outbox (sqlite_mail_store.h).
+constexpr int kSchemaVersion = 8;
 
 const char* const kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS tables (
@@ -221,6 +222,47 @@ CREATE INDEX arena_games_black ON arena_games(black);
 CREATE INDEX arena_games_white ON arena_games(white);
 )sql";
 
+// Version 8 (issue #39, mail): each account's e-mail address (address_key is the address in
+// ASCII lower case, unique), the single-use tokens of the links sent to it (by SHA-256 hash),
+// and the outbox of mails to send (one per dedupe_key; a sender claims a due row until
+// claimed_until, marks it sent_at, or records its error and when to try again). Applied once,
+// to a database of version 7 or older.
+const char* const kSchemaV8 = R"sql(
+CREATE TABLE account_emails (
+  account_id  TEXT PRIMARY KEY REFERENCES accounts(id),
+  address     TEXT NOT NULL,
+  address_key TEXT NOT NULL UNIQUE,
+  verified_at INTEGER,
+  mail_on     INTEGER NOT NULL DEFAULT 1,
+  lang        TEXT NOT NULL DEFAULT 'en'
+) WITHOUT ROWID;
+CREATE TABLE email_tokens (
+  hash       BLOB PRIMARY KEY,
+  kind       TEXT NOT NULL CHECK (kind IN ('verify', 'sign-in', 'off')),
+  account_id TEXT NOT NULL,
+  address    TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  used_at    INTEGER
+) WITHOUT ROWID;
+CREATE INDEX email_tokens_expires ON email_tokens(expires_at);
+CREATE TABLE outbox (
+  id              INTEGER PRIMARY KEY AUTOINCREMENT,
+  dedupe_key      TEXT NOT NULL UNIQUE,
+  recipient       TEXT NOT NULL,
+  subject         TEXT NOT NULL,
+  body            TEXT NOT NULL,
+  unsubscribe_url TEXT NOT NULL,
+  created_at      INTEGER NOT NULL,
+  attempts        INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at INTEGER NOT NULL,
+  claimed_until   INTEGER NOT NULL DEFAULT 0,
+  sent_at         INTEGER,
+  failed_at       INTEGER,
+  last_error      TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX outbox_due ON outbox(next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+)sql";
+
 }  // namespace
 
 SqliteStore::SqliteStore(const std::string& path, Durability durability, bool group_commit)
@@ -244,6 +286,7 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability, bool gr
     if (version < 5) db_->exec(kSchemaV5);
     if (version < 6) db_->exec(kSchemaV6);
     if (version < 7) db_->exec(kSchemaV7);
+    if (version < 8) db_->exec(kSchemaV8);
     db_->exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     tx.commit();
     description_ = "sqlite " + path + " (journal " +
@@ -400,6 +443,34 @@ void pairArena(SQLite::Database& db, const PairArena& p) {
   }
 }
 
+/// A mail a table queues (QueueMail), with the token of its link, unless queued before.
+void queueMail(SQLite::Database& db, const QueueMail& x) {
+  const MailDraft& m = x.mail;
+  SQLite::Statement q(db,
+                      "INSERT INTO outbox (dedupe_key, recipient, subject, body, "
+                      "unsubscribe_url, created_at, next_attempt_at) VALUES (?1, ?2, "
+                      "?3, ?4, ?5, ?6, ?6) ON CONFLICT (dedupe_key) DO NOTHING");
+  q.bind(1, m.dedupe_key);
+  q.bind(2, m.recipient);
+  q.bind(3, m.subject);
+  q.bind(4, m.body);
+  q.bind(5, m.unsubscribe_url);
+  q.bind(6, static_cast<int64_t>(x.at));
+  if (q.exec() != 1 || !x.token) return;  // queued before
+  const EmailToken& t = *x.token;
+  SQLite::Statement k(db,
+                      "INSERT INTO email_tokens (hash, kind, account_id, address, "
+                      "expires_at) VALUES (?, ?, ?, ?, ?)");
+  static const uint8_t kNothing = 0;
+  k.bind(1, t.hash.empty() ? static_cast<const void*>(&kNothing) : t.hash.data(),
+         static_cast<int>(t.hash.size()));
+  k.bind(2, emailTokenKindName(t.kind));
+  k.bind(3, t.account_id);
+  k.bind(4, t.address);
+  k.bind(5, static_cast<int64_t>(t.expires_at));
+  k.exec();
+}
+
 /// The statements of one write, inside the caller's transaction.
 void writeOne(SQLite::Database& db, const StoreWrite& w) {
   std::visit(Overloaded{
@@ -448,6 +519,7 @@ void writeOne(SQLite::Database& db, const StoreWrite& w) {
                    if (q.exec() != 1) throw StoreError("the setup of an unknown table");
                  },
                  [&](const PairArena& p) { pairArena(db, p); },
+                 [&](const QueueMail& x) { queueMail(db, x); },
              },
              w);
 }

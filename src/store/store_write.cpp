@@ -36,6 +36,7 @@ const char* describe(const StoreWrite& w) {
     const char* operator()(const AppendChat&) const { return "appending a chat line"; }
     const char* operator()(const SetSetup&) const { return "changing a table's setup"; }
     const char* operator()(const PairArena&) const { return "pairing an arena"; }
+    const char* operator()(const QueueMail&) const { return "queueing a mail"; }
   };
   return std::visit(Text{}, w);
 }

@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "store/mail_store.h"
 #include "store/stored.h"
 
 namespace pg {
@@ -69,8 +70,19 @@ struct PairArena {
   std::vector<ArenaPairing> games;
 };
 
+/// A mail a table queues ("your move", docs/server.md "Mail"): into the outbox unless a mail with
+/// its dedupe key was queued before (then nothing, the token included). Through the table's
+/// writer, so it needs the table's claim like any write of the table: a node that lost the
+/// table queues nothing.
+struct QueueMail {
+  std::string table_id;
+  MailDraft mail;
+  std::optional<EmailToken> token;  ///< stored with the mail (its link that turns mails off)
+  int64_t at = 0;                   ///< when it is queued
+};
+
 using StoreWrite =
-    std::variant<CreateTable, AppendEvents, StartTable, AppendChat, SetSetup, PairArena>;
+    std::variant<CreateTable, AppendEvents, StartTable, AppendChat, SetSetup, PairArena, QueueMail>;
 
 /// Starts an asynchronous write or job with `start(done)`, waits until `done` is called, and
 /// rethrows the error it was given. Must not be called on the thread that calls `done`.

@@ -42,6 +42,7 @@ class GatedStore : public Store {
                                       [&](const AppendChat&) { return gate_chat; },
                                       [&](const SetSetup&) { return gate_setups; },
                                       [](const PairArena&) { return false; },
+                                      [](const QueueMail&) { return false; },
                                   },
                                   w);
     if (!gated) return real_.write(std::move(w), std::move(done));

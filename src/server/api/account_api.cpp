@@ -9,6 +9,7 @@
 #include "passkey/signature.h"
 #include "protocol/client_message.h"
 #include "server/api/account_name.h"
+#include "server/api/email_api.h"
 #include "server/api/http_reply.h"
 #include "server/api/site_origin.h"
 #include "server/api/webauthn_json.h"
@@ -164,12 +165,21 @@ AccountApi::Begun AccountApi::begin(const std::string& purpose,
 
 HttpReply AccountApi::account(const HttpRequest& req) const {
   const auto a = sessions_.signedIn(req);
-  if (!a) return jsonReply(200, Json{{"account", nullptr}});
+  if (!a) {
+    Json j{{"account", nullptr}};
+    if (email_) j["mail"] = email_->mailOn();
+    return jsonReply(200, j);
+  }
   Json keys = Json::array();
   for (const StoredPasskey& p : store_.passkeys(a->id)) keys.push_back(passkeyJson(p));
-  return jsonReply(200, Json{{"account", Json{{"name", a->name}, {"created_at", a->created_at}}},
-                             {"passkeys", keys},
-                             {"recovery_codes_left", store_.unusedRecoveryCodes(a->id).size()}});
+  Json j{{"account", Json{{"name", a->name}, {"created_at", a->created_at}}},
+         {"passkeys", keys},
+         {"recovery_codes_left", store_.unusedRecoveryCodes(a->id).size()}};
+  if (email_) {
+    j["mail"] = email_->mailOn();
+    j["email"] = email_->accountEmail(a->id);
+  }
+  return jsonReply(200, j);
 }
 
 HttpReply AccountApi::checkName(const HttpRequest& req) const {

@@ -25,6 +25,8 @@
 
 namespace pg {
 
+class EmailApi;
+
 class AccountApi {
  public:
   /// Everything referred to outlives the AccountApi; `metrics` may be null.
@@ -38,6 +40,9 @@ class AccountApi {
   static bool slow(const HttpRequest& req, std::string_view path);
   /// Who is signed in, for the other endpoints (rated games).
   const AccountSessions& sessions() const { return sessions_; }
+  /// GET /api/account then also shows whether the site sends mail and the account's address.
+  /// `email` outlives the AccountApi.
+  void showEmail(const EmailApi* email) { email_ = email; }
 
  private:
   HttpReply account(const HttpRequest& req) const;
@@ -71,6 +76,7 @@ class AccountApi {
   const ServerSettings& settings_;
   AccountSessions sessions_;
   AccountLimits limits_;
+  const EmailApi* email_ = nullptr;
 };
 
 }  // namespace pg

@@ -36,6 +36,14 @@ std::optional<HttpReply> AccountLimits::admit(Kind kind, const std::string& addr
       name = "recover";
       max = limits_.recoveries_per_hour_per_address;
       break;
+    case Kind::EmailChange:
+      name = "email";
+      max = limits_.email_changes_per_hour_per_address;
+      break;
+    case Kind::EmailSignIn:
+      name = "email-sign-in";
+      max = limits_.email_sign_ins_per_hour_per_address;
+      break;
   }
   const int64_t wait = store_.admitAttempt(name, address, unixMsNow(), window, max);
   if (wait == 0) return std::nullopt;

@@ -70,8 +70,9 @@ bool isArenaPath(std::string_view path) {
 bool readsTheStore(std::string_view path) {
   return startsWith(path, "/api/tables/") || startsWith(path, "/api/games/") ||
          path == "/api/challenges" || startsWith(path, "/api/challenges/") || isAccountPath(path) ||
-         startsWith(path, "/api/players/") || path == "/api/leaderboard" ||
-         startsWith(path, "/api/leaderboard/") || isArenaPath(path) || path == "/readyz";
+         startsWith(path, "/api/email/") || startsWith(path, "/api/players/") ||
+         path == "/api/leaderboard" || startsWith(path, "/api/leaderboard/") || isArenaPath(path) ||
+         path == "/readyz";
 }
 
 /// "/api/tables/<id>/seat" -> "<id>"; nullopt for any other path.
@@ -136,7 +137,7 @@ struct HttpApi::Finished {
 HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
                  Metrics* metrics, ChallengeStore* challenges, CreationGate* creations,
                  Offload offload, Offload reads, AccountStore* accounts, RatingStore* ratings,
-                 ArenaStore* arenas)
+                 ArenaStore* arenas, MailStore* mail, std::function<void()> mail_queued)
     : registry_(registry),
       store_(store),
       settings_(settings),
@@ -145,7 +146,12 @@ HttpApi::HttpApi(TableRegistry& registry, Store& store, const ServerSettings& se
       files_(settings.web_dir, vendorFolderFor(settings.web_dir)),
       offload_(std::move(offload)),
       reads_(std::move(reads)) {
-  if (accounts) accounts_ = std::make_unique<AccountApi>(*accounts, settings, metrics);
+  if (accounts) {
+    accounts_ = std::make_unique<AccountApi>(*accounts, settings, metrics);
+    email_ = std::make_unique<EmailApi>(*accounts, mail, settings, accounts_->sessions(), metrics,
+                                        std::move(mail_queued));
+    accounts_->showEmail(email_.get());
+  }
   if (accounts && ratings)
     ratings_ = std::make_unique<RatingApi>(store, *accounts, *ratings, accounts_->sessions());
   if (accounts && arenas)
@@ -237,6 +243,10 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
       if (!get) return errorReply(Error::detail(Err::MethodNotAllowed, "Use GET."));
       return ratings_->leaderboard(path.size() > 17 ? path.substr(17) : std::string_view{});
     }
+    if (ratings_ && startsWith(path, "/api/account/seat/")) {
+      if (!get) return errorReply(Error::detail(Err::MethodNotAllowed, "Use GET."));
+      return ratings_->mySeat(req, std::string(path.substr(18)));
+    }
     if (ratings_ && path == "/api/account/games") {
       if (req.method != "POST")
         return errorReply(Error::detail(Err::MethodNotAllowed, "Use POST."));
@@ -255,6 +265,7 @@ HttpReply HttpApi::handle(const HttpRequest& req) const {
       if (sgf) id.resize(id.size() - 4);
       return game(id, sgf);
     }
+    if (email_ && EmailApi::owns(path)) return email_->handle(req, path);
     if (accounts_ && isAccountPath(path)) return accounts_->handle(req, path);
     if (path == "/api" || startsWith(path, "/api/")) return errorReply(Error::of(Err::NotFound));
     if (!get) return errorReply(Error::detail(Err::MethodNotAllowed, "Use GET."));

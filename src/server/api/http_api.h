@@ -13,6 +13,7 @@
 #include "server/api/belief_api.h"
 #include "server/api/challenge_api.h"
 #include "server/api/creation_gate.h"
+#include "server/api/email_api.h"
 #include "server/api/http_types.h"
 #include "server/api/rating_api.h"
 #include "server/api/static_files.h"
@@ -38,12 +39,15 @@ class HttpApi {
   /// account endpoints are 404; with them, a sign-up's end and a recovery (Argon2id) run in
   /// `offload`, the other account requests in `reads`. With both `accounts` and `ratings`,
   /// rated games, the players' pages and the leaderboard are served; with `accounts` and
-  /// `arenas`, the arena tournaments (/api/arenas).
+  /// `arenas`, the arena tournaments (/api/arenas). With `accounts` and `mail`, the e-mail
+  /// endpoints are served (`mail_queued` is called after a mail was queued); with `accounts`
+  /// alone they answer `mail-off`.
   HttpApi(TableRegistry& registry, Store& store, const ServerSettings& settings,
           Metrics* metrics = nullptr, ChallengeStore* challenges = nullptr,
           CreationGate* creations = nullptr, Offload offload = nullptr, Offload reads = nullptr,
           AccountStore* accounts = nullptr, RatingStore* ratings = nullptr,
-          ArenaStore* arenas = nullptr);
+          ArenaStore* arenas = nullptr, MailStore* mail = nullptr,
+          std::function<void()> mail_queued = nullptr);
   /// Answers one request. Safe from any thread. A creation waits here for the store.
   HttpReply handle(const HttpRequest& req) const;
   using ReplyFn = std::function<void(HttpReply)>;
@@ -93,6 +97,7 @@ class HttpApi {
   StaticFiles files_;
   std::unique_ptr<AccountApi> accounts_;  // null without an AccountStore
   std::unique_ptr<RatingApi> ratings_;    // null without an AccountStore and a RatingStore
+  std::unique_ptr<EmailApi> email_;       // null without an AccountStore
   std::unique_ptr<ChallengeApi> lobby_;   // null without a ChallengeStore
   std::unique_ptr<ArenaApi> arenas_;      // null without an AccountStore and an ArenaStore
   Offload offload_;

@@ -78,6 +78,19 @@ HttpReply RatingApi::takeSeat(const HttpRequest& req, const std::string& table_i
   return jsonReply(200, Json{{"table", table_id}, {"seat", colorWord(*color)}, {"name", a->name}});
 }
 
+HttpReply RatingApi::mySeat(const HttpRequest& req, const std::string& table_id) const {
+  const auto a = sessions_.signedIn(req);
+  if (!a) return errorReply(Error::of(Err::NotSignedIn));
+  const auto t = isTableId(table_id) ? tables_.table(table_id) : std::nullopt;
+  if (t)
+    for (const int c : {kBlackSeat, kWhiteSeat})
+      if (ratings_.seatPlayer(table_id, c) == a->id)
+        return jsonReply(200, Json{{"table", table_id},
+                                   {"seat", colorWord(c)},
+                                   {"token", c == kBlackSeat ? t->black_token : t->white_token}});
+  return errorReply(Error::of(Err::NoSuchTable));
+}
+
 HttpReply RatingApi::attachGames(const HttpRequest& req) const {
   const Json body = req.body.empty() ? Json::object() : Json::parse(req.body, nullptr, false);
   if (!body.is_object() || body.size() != 1 || !body.contains("games") ||

@@ -30,6 +30,11 @@ class RatingApi {
   /// POST /api/account/games {"games": [{"table", "token"}]}: the signed-in player attaches
   /// the games this device holds seats of (their seats become theirs). Throws StoreError.
   HttpReply attachGames(const HttpRequest& req) const;
+  /// GET /api/account/seat/<id>: the seat of table <id> bound to the signed-in player, with its
+  /// token ({"table", "seat", "token"}), so a link without a secret (a "your move" mail's)
+  /// brings its player back to the seat on any device signed in to the account. `no-such-table`
+  /// for a table without such a seat. Throws StoreError.
+  HttpReply mySeat(const HttpRequest& req, const std::string& table_id) const;
   /// GET /api/players/<name>. Throws StoreError.
   HttpReply player(std::string_view name) const;
   /// GET /api/leaderboard (every category's best ten) and /api/leaderboard/<category> (its

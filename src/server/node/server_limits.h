@@ -73,6 +73,9 @@ struct ServerLimits {
   int sign_ins_per_10_minutes_per_address = 30;
   int name_checks_per_10_minutes_per_address = 120;
   int recoveries_per_hour_per_address = 10;
+  /// E-mail addresses set (each sends a verification mail) and sign-in links asked for.
+  int email_changes_per_hour_per_address = 10;
+  int email_sign_ins_per_hour_per_address = 10;
 
   /// A table that has not started this long after its creation (its players never all joined)
   /// is expired: closed with no result and deleted from the store.
@@ -88,6 +91,7 @@ struct ServerLimits {
     waiting_tables_per_address = spectators_per_table_per_address = kMany;
     sign_ups_per_hour_per_address = sign_ins_per_10_minutes_per_address = kMany;
     name_checks_per_10_minutes_per_address = recoveries_per_hour_per_address = kMany;
+    email_changes_per_hour_per_address = email_sign_ins_per_hour_per_address = kMany;
   }
 
   /// How often the node looks for expired tables, and for finished or waiting tables that no

@@ -58,6 +58,22 @@ struct ServerSettings {
   int arena_min_seconds = 300;
   int arenas_per_account_per_day = 5;
   ServerLimits limits;
+
+  // Mail (docs/server.md, "Mail").
+  /// The SMTP relay: "smtp://host:port" or "smtps://host:port". Empty: the node sends no mail,
+  /// and the mail endpoints answer `mail-off`.
+  std::string smtp_url;
+  std::string mail_from;      ///< the sender's address of every mail
+  std::string smtp_user;      ///< from PHANTOMGO_SMTP_USER; empty: no authentication
+  std::string smtp_password;  ///< from PHANTOMGO_SMTP_PASSWORD; never logged
+  /// On a game without a correspondence clock: how long a seat on turn must have had no
+  /// connection before its "your move" mail is queued.
+  int64_t your_move_after_ms = 5 * 60 * 1000;
+  /// How long a node's sender holds the mails it claimed: another node (or this one restarted)
+  /// takes a mail whose claim ran out. More than the SMTP timeout (30 s).
+  int64_t mail_claim_ms = 60 * 1000;
+  /// Whether this node sends mail.
+  bool mailOn() const { return !smtp_url.empty(); }
 };
 
 }  // namespace pg

@@ -56,7 +56,8 @@ Table::Table(TableContext ctx, StoredTable record, TableSetup setup,
           [this] { lost(); }),
       chat_(*this, chat),
       rematch_(*this, std::move(rematch)),
-      abandon_(*this, strand_, nowMs()) {
+      abandon_(*this, strand_, nowMs()),
+      your_move_(*this, strand_, nowMs()) {
   if (setup_.clock)
     clock_.emplace(setup_.clock->main_ms, setup_.clock->increment_ms, setup_.clock->capMs());
   if (setup_.computer) {
@@ -112,6 +113,7 @@ void Table::drop(std::function<void()> then) {
 void Table::stopTimers() {
   timer_.cancel();
   abandon_.stop();
+  your_move_.stop();
 }
 
 void Table::lost() {
@@ -171,6 +173,7 @@ void Table::onStarted(int64_t at) {
   record_.started_at = at;
   started_flag_ = true;
   abandon_.turnStarted(at);
+  your_move_.turnStarted(at);
   spdlog::info("table {}: started", id_);
   if (clock_ && !referee_->over()) {
     // A clock that waits for the first moves starts with the third turn (advanceClock).
@@ -309,7 +312,10 @@ void Table::committed(std::size_t before, int turn_before, int64_t now) {
   logAccepted(id_, log, before);
   countActions(ctx_.metrics, log, before);
   if (clock_) advanceClock(*clock_, *referee_, turn_before, now);
-  if (referee_->turn() != turn_before) abandon_.turnStarted(now);
+  if (referee_->turn() != turn_before) {
+    abandon_.turnStarted(now);
+    your_move_.turnStarted(now);
+  }
   watchAway(now);
   // The public info is brought up to date before anyone hears of the events, and sent after
   // them: a GET /api/tables/<id> that follows an event a client was told is never older than
@@ -433,8 +439,10 @@ void Table::watchAway(int64_t now) {
   if (closed_) {
     abandon_.sync(now);
     abandon_.stop();
+    your_move_.stop();
   } else {
     abandon_.watch(now);
+    your_move_.watch(now);
   }
 }
 

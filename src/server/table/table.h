@@ -52,6 +52,7 @@
 #include "server/table/table_host.h"
 #include "server/table/table_setup.h"
 #include "server/table/table_strand.h"
+#include "server/table/your_move_feature.h"
 #include "store/store.h"
 
 namespace pg {
@@ -84,6 +85,9 @@ struct TableContext {
   /// TableRegistry::createAsync (ProtocolError, ServerFull), having created nothing.
   std::function<void(const Json& request, const std::string& rematch_of, Created done)>
       create_table;
+  /// The write that queues a seat's "your move" mail (TableHost::yourMoveSubmit); null: the
+  /// node sends no mail.
+  std::function<TableWriter::Submit(const YourMoveAsk&)> your_move;
 };
 
 /// Milliseconds since the Unix epoch (the time stored with events).
@@ -161,6 +165,9 @@ class Table final : public std::enable_shared_from_this<Table>, private TableHos
   void adoptSetup(TableSetup setup, std::string json) override;
   void createRematch(const Json& request,
                      std::function<void(std::exception_ptr, StoredTable)> done) override;
+  TableWriter::Submit yourMoveSubmit(const YourMoveAsk& a) override {
+    return ctx_.your_move ? ctx_.your_move(a) : TableWriter::Submit{};
+  }
 
   void doJoin(const std::shared_ptr<Peer>& peer, const JoinRequest& req);
   void doCommand(const std::shared_ptr<Peer>& peer, const Command& cmd);
@@ -231,6 +238,7 @@ class Table final : public std::enable_shared_from_this<Table>, private TableHos
   NamesFeature names_{*this};
   RematchFeature rematch_;
   AbandonFeature abandon_;
+  YourMoveFeature your_move_;
   bool closed_ = false;
   PublicInfo info_;
 };

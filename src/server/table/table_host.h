@@ -16,6 +16,7 @@
 #include "server/table/subscribers.h"
 #include "server/table/table_setup.h"
 #include "server/table/table_writer.h"
+#include "server/table/your_move_ask.h"
 #include "store/store.h"
 
 namespace pg {
@@ -49,6 +50,12 @@ class TableHost {
   /// create_table): `done` runs once on any thread; throws, having created nothing.
   virtual void createRematch(const Json& request,
                              std::function<void(std::exception_ptr, StoredTable)> done) = 0;
+  /// The write that queues the "your move" mail `a` asks for, if the seat's player wants one,
+  /// for TableWriter::submit; empty when the node sends no mail.
+  virtual TableWriter::Submit yourMoveSubmit(const YourMoveAsk& a) {
+    (void)a;
+    return {};
+  }
 };
 
 }  // namespace pg
