@@ -145,7 +145,7 @@ for (const [size, viewport] of SIZES)
     await p.ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.base });
     await page.goto(`${env.base}/`);
     // Signed out: the header offers "Sign in" (on a phone, its icon, named for screen readers).
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
     await page.locator('[data-testid="sign-in"]').waitFor();
     await page.getByRole('link', { name: 'Create one' }).click();
     await page.locator('[data-testid="sign-up"]').waitFor();
