@@ -11,49 +11,10 @@
 #include <map>
 
 #include "email_support.h"
-
-extern char** environ;
+#include "support/spawned_program.h"
 
 namespace pg::test {
 namespace {
-
-/// `phantomgo serve` in a child process, its output in a file.
-class MailNode {
- public:
-  MailNode(const std::vector<std::string>& args, const std::string& log) : log_(log) {
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-    posix_spawn_file_actions_adddup2(&actions, 1, 2);
-    std::vector<char*> argv;
-    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    const int rc = ::posix_spawn(&pid_, args[0].c_str(), &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (rc != 0) throw std::runtime_error("cannot start " + args[0]);
-  }
-  ~MailNode() { signal(SIGTERM); }
-  MailNode(const MailNode&) = delete;
-  MailNode& operator=(const MailNode&) = delete;
-
-  void signal(int sig) {
-    if (pid_ <= 0) return;
-    ::kill(pid_, sig);
-    int status = 0;
-    ::waitpid(pid_, &status, 0);
-    pid_ = -1;
-  }
-  std::string output() const {
-    std::ifstream f(log_);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
-  }
-
- private:
-  std::string log_;
-  pid_t pid_ = -1;
-};
 
 /// A port of loopback that was free a moment ago.
 uint16_t aFreePort() {
@@ -73,7 +34,7 @@ class MailCrashTest : public AccountServerTest {
 
   void serve() {
     const std::string port = std::to_string(port_);
-    node_ = std::make_unique<MailNode>(
+    node_ = std::make_unique<SpawnedProgram>(
         std::vector<std::string>{PG_PHANTOMGO_BIN, "serve", "--port", port, "--db",
                                  (dir_.path() / "mail.db").string(), "--web", settings_.web_dir,
                                  "--public-url", "http://127.0.0.1:" + port, "--smtp-url",
@@ -91,7 +52,7 @@ class MailCrashTest : public AccountServerTest {
   }
 
   SmtpSink sink_{150};
-  std::unique_ptr<MailNode> node_;
+  std::unique_ptr<SpawnedProgram> node_;
 };
 
 TEST_F(MailCrashTest, AKilledNodeLosesNoMailAndSendsEachOnceByMessageId) {

@@ -15,7 +15,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { DESKTOP, PHONE, axeClean, launchBrowser, screenshot, startServer, watchErrors } from './helpers.mjs';
+import { DESKTOP, PHONE, axeClean, launchBrowser, screenshot, startServer, watchErrors, passkeyPerson, addAuthenticator } from './helpers.mjs';
 import { assertNoSidewaysScroll } from './measure.mjs';
 
 const SIZES = [['phone', PHONE], ['desktop', DESKTOP]];
@@ -47,30 +47,7 @@ let names = 0;
 /// A fresh account name for each sign-up (the server's database lives as long as this file).
 const freshName = (stem) => `${stem} ${++names}`;
 
-const AUTHENTICATOR = {
-  protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true,
-  automaticPresenceSimulation: true,
-};
-
-/// A person's browser: a context at `viewport` with a page whose console errors are collected,
-/// and (unless `authenticator` is false) a virtual authenticator of its own.
-async function person(viewport, { authenticator = true } = {}) {
-  const touch = viewport === PHONE ? { isMobile: true, hasTouch: true } : {};
-  const ctx = await env.browser.newContext({ viewport, locale: 'en-GB', ...touch });
-  const page = await ctx.newPage();
-  const errors = [];
-  watchErrors(page, errors);
-  const cdp = await ctx.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const p = { ctx, page, errors, cdp, auth: null };
-  if (authenticator) p.auth = await addAuthenticator(p);
-  return p;
-}
-
-async function addAuthenticator(p) {
-  const { authenticatorId } = await p.cdp.send('WebAuthn.addVirtualAuthenticator', { options: AUTHENTICATOR });
-  return authenticatorId;
-}
+const person = (viewport, options) => passkeyPerson(env.browser, viewport, options);
 
 /// The credentials an authenticator holds.
 const credentials = async (p, auth = p.auth) => (await p.cdp.send('WebAuthn.getCredentials', { authenticatorId: auth })).credentials;

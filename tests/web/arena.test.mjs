@@ -11,7 +11,7 @@
 // axe-core without sideways scroll at 390 px, with no console errors.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, axeClean, launchBrowser, screenshot, startServer, watchErrors } from './helpers.mjs';
+import { DESKTOP, PHONE, axeClean, launchBrowser, screenshot, startServer, watchErrors, passkeyPerson } from './helpers.mjs';
 import { assertNoSidewaysScroll } from './measure.mjs';
 
 const env = { server: null, browser: null, base: null };
@@ -27,22 +27,7 @@ after(async () => {
   await env.server?.stop();
 });
 
-const AUTHENTICATOR = {
-  protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true,
-  automaticPresenceSimulation: true,
-};
-
-async function person(viewport) {
-  const touch = viewport === PHONE ? { isMobile: true, hasTouch: true } : {};
-  const ctx = await env.browser.newContext({ viewport, locale: 'en-GB', ...touch });
-  const page = await ctx.newPage();
-  const errors = [];
-  watchErrors(page, errors);
-  const cdp = await ctx.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', { options: AUTHENTICATOR });
-  return { ctx, page, errors };
-}
+const person = (viewport, options) => passkeyPerson(env.browser, viewport, options);
 
 async function signUp(p, name) {
   await p.page.goto(`${env.base}/#/sign-up`);

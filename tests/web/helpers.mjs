@@ -178,6 +178,34 @@ export async function screenshot(page, name) {
 
 /// A new browser context at `viewport` (a phone's with touch, as a phone has) in `locale`, and a
 /// page in it at `url` (if given) whose console errors are collected in `errors`.
+/// A virtual authenticator of the device itself (a phone's or a laptop's), for the passkey pages.
+export const AUTHENTICATOR = {
+  protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true,
+  automaticPresenceSimulation: true,
+};
+
+/// A person's browser for the account pages: a context at `viewport` (a phone's with touch)
+/// whose page's console errors are collected, with WebAuthn on and, unless `authenticator` is
+/// false, a virtual authenticator. Returns {ctx, page, errors, cdp, auth}.
+export async function passkeyPerson(browser, viewport, { authenticator = true, locale = 'en-GB' } = {}) {
+  const touch = viewport === PHONE ? { isMobile: true, hasTouch: true } : {};
+  const ctx = await browser.newContext({ viewport, locale, ...touch });
+  const page = await ctx.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const p = { ctx, page, errors, cdp, auth: null };
+  if (authenticator) p.auth = await addAuthenticator(p);
+  return p;
+}
+
+/// Adds a virtual authenticator to a passkeyPerson's browser; returns its id.
+export async function addAuthenticator(p) {
+  const { authenticatorId } = await p.cdp.send('WebAuthn.addVirtualAuthenticator', { options: AUTHENTICATOR });
+  return authenticatorId;
+}
+
 export async function openPage(browser, url, viewport, locale = 'en-GB') {
   const touch = viewport === PHONE ? { isMobile: true, hasTouch: true } : {};
   const ctx = await browser.newContext({ viewport, locale, ...touch });

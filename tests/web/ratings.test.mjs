@@ -15,7 +15,7 @@
 // 390 px, with no console errors (but Chromium's own lines for refusals a test provokes).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, axeClean, launchBrowser, screenshot, startServer, tryAt, watchErrors } from './helpers.mjs';
+import { DESKTOP, PHONE, axeClean, launchBrowser, screenshot, startServer, tryAt, watchErrors, passkeyPerson } from './helpers.mjs';
 import { assertNoSidewaysScroll } from './measure.mjs';
 
 const SIZES = [['phone', PHONE], ['desktop', DESKTOP]];
@@ -32,24 +32,7 @@ after(async () => {
   await env.server?.stop();
 });
 
-const AUTHENTICATOR = {
-  protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true,
-  automaticPresenceSimulation: true,
-};
-
-/// A person's browser: a context at `viewport` (a phone's with touch) with a virtual
-/// authenticator, and a page whose console errors are collected.
-async function person(viewport) {
-  const touch = viewport === PHONE ? { isMobile: true, hasTouch: true } : {};
-  const ctx = await env.browser.newContext({ viewport, locale: 'en-GB', ...touch });
-  const page = await ctx.newPage();
-  const errors = [];
-  watchErrors(page, errors);
-  const cdp = await ctx.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', { options: AUTHENTICATOR });
-  return { ctx, page, errors };
-}
+const person = (viewport, options) => passkeyPerson(env.browser, viewport, options);
 
 /// Console errors other than Chromium's own line for an answer of one of `statuses` (a refusal
 /// a test provokes on purpose).
