@@ -1,5 +1,5 @@
 // The accounts' mail (mail_store.h) in the PostgreSQL database of a PgStore, on a connection of
-// its own (pg_reconnecting_connection.h). The schema is the PgStore's migration 8, so open that
+// its own (pg_reconnecting_connection.h). The schema is the PgStore's migration 9, so open that
 // store first. Token hashes are bytea, sent and read as hex.
 //
 // The single-use operations hold under PostgreSQL's row locks, whichever nodes race: a token is

@@ -1,6 +1,6 @@
 // The accounts' mail (mail_store.h) in the SQLite file of a SqliteStore, on a connection of its
 // own (SQLite serializes the writers of one file; the busy timeout waits for the others). The
-// schema is the SqliteStore's (user_version 7 and later), so open that store first.
+// schema is the SqliteStore's (user_version 8 and later), so open that store first.
 //
 // Token hashes are BLOBs. The single-use operations are single statements, and SQLite runs one
 // writer at a time: a token is used by UPDATE ... WHERE used_at IS NULL AND expires_at > now
