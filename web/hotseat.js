@@ -48,10 +48,12 @@ export function HotSeat(props) {
   const settling = !!lifted && !over && (whiteView.turn !== view.turn || whiteView.to_move !== toMove);
   // Between the last pass and the end event nobody is on turn: the curtain stays as it was.
   const down = !over && !landing && !settling && (toMove ? lifted !== toMove : !lifted);
+  // Disarmed as soon as the curtain is lifted, so that the next curtain's button is disabled
+  // from its first frame (disarming it only when it falls would leave one frame armed).
   const [armed, setArmed] = useState(false);
   useEffect(() => {
-    if (!down) return undefined;
     setArmed(false);
+    if (!down) return undefined;
     const id = setTimeout(() => setArmed(true), CURTAIN_DELAY_MS);
     return () => clearTimeout(id);
   }, [down, toMove]);
