@@ -48,6 +48,17 @@ SearchParams hardParams() {
   return p;
 }
 
+/// bot:v2, frozen (issue #40): the hard player of issue #17, the baseline of the learned
+/// networks. Today the same as hardParams(); it stays as it is when hard changes.
+SearchParams v2Params() {
+  SearchParams p = storyParams();
+  p.pass_ends_game = true;
+  p.pass_when_hopeless = 0.02;
+  p.model_power = 2.0;
+  p.stop_when_decided = true;
+  return p;
+}
+
 /// The searching levels below hard: a fixed number of playouts a turn, so that a level is the
 /// same opponent on every machine and at every time budget (docs/bot.md, "The ladder").
 struct CappedLevel {
@@ -75,7 +86,7 @@ double beliefModelPower(std::string_view level) {
 const std::vector<std::string>& playerNames() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> all = computerLevels();
-    for (const char* other : {"default", "v1", "flatmc", "random"}) all.emplace_back(other);
+    for (const char* other : {"default", "v1", "v2", "flatmc", "random"}) all.emplace_back(other);
     return all;
   }();
   return names;
@@ -85,6 +96,7 @@ std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed) {
   if (name == "random") return makeRandomPlayer(seed);
   if (name == "flatmc") return makeSearchPlayer("flatmc", flatMcParams(), {}, seed);
   if (name == "v1") return makeSearchPlayer("v1", v1Params(), {}, seed);
+  if (name == "v2") return makeSearchPlayer("v2", v2Params(), {1.0, 0, true}, seed);
   if (name == "beginner") return makeBeginnerPlayer(seed);
   for (const CappedLevel& level : kCappedLevels)
     if (name == level.name)
