@@ -28,7 +28,7 @@ RunTotals generate(const GenConfig& cfg, int games, int jobs, const std::string&
   std::map<int, GameSamples> done;
   int next_index = 0, next_write = 0;
   std::exception_ptr error;
-  const int ahead = 2 * jobs;
+  const int ahead = 8 * jobs;
   auto worker = [&] {
     for (;;) {
       int g;
