@@ -137,71 +137,86 @@ TEST(GenData, FilesHaveTheShapesOfTheContract) {
 /// The rows of a game agree with its replay through a fresh Referee: before each action of the
 /// log, the belief row of the player on turn (every plane but the story's occupancy, which is
 /// the belief's own draw) and its labels; at each turn's first action the pv row, the move
-/// that ended the turn and the result.
-TEST(GenData, RowsAgreeWithAReplayOfTheGame) {
-  const GenConfig cfg = smallConfig();
-  for (int game = 0; game < 2; ++game) {
-    const GameSamples s = playGame(cfg, game);
-    const int n = 25;
-    Referee ref(cfg.rules);
-    int brow = 0, prow = -1, pturn = -1;
-    std::vector<uint8_t> x(kBeliefPlanes * n), y(kBeliefLabels * n), px(kBoardPlanes * n);
-    std::vector<float> g(kBeliefGlobals), pg(kBoardGlobals);
-    std::vector<Color> sides;
-    for (const Event& e : s.log) {
-      if (e.kind == EventKind::Mark) continue;
-      const Color c = ref.toMove();
-      ASSERT_EQ(e.player, c);
-      const View& view = ref.view(audienceOf(c));
-      if (e.kind != EventKind::Resign && ref.turn() != pturn) {
-        pturn = ref.turn();
-        ++prow;
-        ASSERT_LT(prow, s.pv_rows);
-        sides.push_back(c);
-        encodeBoardInput(ref.realGame().board(), c, cfg.rules,
-                         ref.realGame().consecutivePasses() > 0, px.data(), pg.data());
-        EXPECT_EQ(0, std::memcmp(px.data(), s.pv_x.data() + prow * kBoardPlanes * n, px.size()));
-        EXPECT_EQ(0, std::memcmp(pg.data(), s.pv_g.data() + prow * kBoardGlobals,
-                                 pg.size() * sizeof(float)));
-      }
-      ASSERT_LT(brow, s.belief_rows);
-      std::vector<float> occ(n);
-      for (int p = 0; p < n; ++p)
-        occ[static_cast<size_t>(p)] =
-            static_cast<float>(
-                s.belief_x[static_cast<size_t>((brow * kBeliefPlanes + 17) * n + p)]) /
-            255.0f;
-      encodeBeliefInput(view, occ, x.data(), g.data());
-      EXPECT_EQ(0, std::memcmp(x.data(), s.belief_x.data() + brow * kBeliefPlanes * n, x.size()))
-          << "game " << game << " row " << brow;
-      EXPECT_EQ(0, std::memcmp(g.data(), s.belief_g.data() + brow * kBeliefGlobals,
-                               g.size() * sizeof(float)));
-      encodeBeliefLabels(view, ref.realGame().board(), y.data());
-      EXPECT_EQ(0, std::memcmp(y.data(), s.belief_y.data() + brow * kBeliefLabels * n, y.size()));
-      // The labels are the real board's hidden opponent stones.
-      for (int p = 0; p < n; ++p)
-        EXPECT_EQ(y[static_cast<size_t>(p)],
-                  ref.realGame().board().at(p) == opponent(c) && view.at(p) == Color::Empty);
-      ++brow;
-      if (e.kind == EventKind::Resign && pturn == ref.turn()) {  // its pv row was dropped
-        --prow;
-        sides.pop_back();
-      }
-      ASSERT_TRUE(ref.apply(e).accepted());
-      if (e.kind == EventKind::Try && e.legal) {
-        EXPECT_EQ(s.pv_move[static_cast<size_t>(prow)], e.point);
-      }
-      if (e.kind == EventKind::Pass) {
-        EXPECT_EQ(s.pv_move[static_cast<size_t>(prow)], n);
-      }
+/// that ended the turn and the result. `retries` counts the rows of tries after a rejection in the
+/// same turn.
+void checkReplay(const GenConfig& cfg, int game, int& retries) {
+  const GameSamples s = playGame(cfg, game);
+  const int n = cfg.rules.numPoints();
+  Referee ref(cfg.rules);
+  int brow = 0, prow = -1, pturn = -1;
+  std::vector<uint8_t> x(kBeliefPlanes * n), y(kBeliefLabels * n), px(kBoardPlanes * n);
+  std::vector<float> g(kBeliefGlobals), pg(kBoardGlobals);
+  std::vector<Color> sides;
+  for (const Event& e : s.log) {
+    if (e.kind == EventKind::Mark) continue;
+    const Color c = ref.toMove();
+    ASSERT_EQ(e.player, c);
+    const View& view = ref.view(audienceOf(c));
+    if (e.kind != EventKind::Resign && ref.turn() != pturn) {
+      pturn = ref.turn();
+      ++prow;
+      ASSERT_LT(prow, s.pv_rows);
+      sides.push_back(c);
+      encodeBoardInput(ref.realGame().board(), c, cfg.rules, ref.realGame().consecutivePasses() > 0,
+                       px.data(), pg.data());
+      EXPECT_EQ(0, std::memcmp(px.data(), s.pv_x.data() + prow * kBoardPlanes * n, px.size()));
+      EXPECT_EQ(0, std::memcmp(pg.data(), s.pv_g.data() + prow * kBoardGlobals,
+                               pg.size() * sizeof(float)));
     }
-    EXPECT_TRUE(ref.over());
-    EXPECT_EQ(brow, s.belief_rows);
-    EXPECT_EQ(prow + 1, s.pv_rows);
-    const Color winner = ref.result().winner;
-    for (size_t i = 0; i < sides.size(); ++i)
-      EXPECT_EQ(s.pv_value[i], winner == Color::Empty ? 0.5f : winner == sides[i] ? 1.0f : 0.0f);
+    ASSERT_LT(brow, s.belief_rows);
+    std::vector<float> occ(n);
+    for (int p = 0; p < n; ++p)
+      occ[static_cast<size_t>(p)] =
+          static_cast<float>(s.belief_x[static_cast<size_t>((brow * kBeliefPlanes + 17) * n + p)]) /
+          255.0f;
+    encodeBeliefInput(view, occ, x.data(), g.data());
+    EXPECT_EQ(0, std::memcmp(x.data(), s.belief_x.data() + brow * kBeliefPlanes * n, x.size()))
+        << "game " << game << " row " << brow;
+    EXPECT_EQ(0, std::memcmp(g.data(), s.belief_g.data() + brow * kBeliefGlobals,
+                             g.size() * sizeof(float)));
+    encodeBeliefLabels(view, ref.realGame().board(), y.data());
+    EXPECT_EQ(0, std::memcmp(y.data(), s.belief_y.data() + brow * kBeliefLabels * n, y.size()));
+    // The labels are the real board's hidden opponent stones.
+    for (int p = 0; p < n; ++p)
+      EXPECT_EQ(y[static_cast<size_t>(p)],
+                ref.realGame().board().at(p) == opponent(c) && view.at(p) == Color::Empty);
+    retries += ref.triesThisTurn() > 0;
+    ++brow;
+    if (e.kind == EventKind::Resign && pturn == ref.turn()) {  // its pv row was dropped
+      --prow;
+      sides.pop_back();
+    }
+    ASSERT_TRUE(ref.apply(e).accepted());
+    if (e.kind == EventKind::Try && e.legal) {
+      EXPECT_EQ(s.pv_move[static_cast<size_t>(prow)], e.point);
+    }
+    if (e.kind == EventKind::Pass) {
+      EXPECT_EQ(s.pv_move[static_cast<size_t>(prow)], n);
+    }
   }
+  EXPECT_TRUE(ref.over());
+  EXPECT_EQ(brow, s.belief_rows);
+  EXPECT_EQ(prow + 1, s.pv_rows);
+  const Color winner = ref.result().winner;
+  for (size_t i = 0; i < sides.size(); ++i)
+    EXPECT_EQ(s.pv_value[i], winner == Color::Empty ? 0.5f : winner == sides[i] ? 1.0f : 0.0f);
+}
+
+TEST(GenData, RowsAgreeWithAReplayOfTheGame) {
+  int retries = 0;
+  for (int game = 0; game < 2; ++game) checkReplay(smallConfig(), game, retries);
+  EXPECT_GT(retries, 0);  // the games had tries after a rejection
+}
+
+TEST(GenData, RowsAgreeWithAReplayOnATorusWithHandicapInAtariGo) {
+  GenConfig cfg = smallConfig();
+  cfg.rules.size = 7;
+  cfg.rules.topology = Topology::Torus;
+  cfg.rules.handicap = 2;
+  cfg.rules.komi = 0.5;
+  cfg.rules.atari_go = true;
+  int retries = 0;
+  for (int game = 0; game < 2; ++game) checkReplay(cfg, game, retries);
 }
 
 TEST(GenData, TheSameSeedGivesTheSameBytesWhateverTheJobs) {
