@@ -1,0 +1,252 @@
+#include "nn/network.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace pg::nn {
+
+namespace {
+
+void relu(float* v, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) v[i] = v[i] > 0.0f ? v[i] : 0.0f;
+}
+
+bool cpuHasAvx2() {
+#if defined(PG_NN_AVX2) && (defined(__GNUC__) || defined(__clang__))
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+  return false;
+#endif
+}
+
+// col[(c*9 + t)][b*H*W + p] = in[c][b*H*W + (p shifted by tap t)], 0 off a plain board's edge.
+// Tap t = ky*3 + kx reads the point (y + ky - 1, x + kx - 1), as PyTorch's Conv2d with padding 1.
+void im2col(const float* in, int channels, int batch, int height, int width, bool torus,
+            float* col) {
+  const std::size_t hw = static_cast<std::size_t>(height) * static_cast<std::size_t>(width);
+  const std::size_t n = hw * static_cast<std::size_t>(batch);
+  const std::size_t w = static_cast<std::size_t>(width);
+  for (int c = 0; c < channels; ++c) {
+    for (int t = 0; t < 9; ++t) {
+      const int dy = t / 3 - 1;
+      const int dx = t % 3 - 1;
+      float* row = col + (static_cast<std::size_t>(c) * 9 + static_cast<std::size_t>(t)) * n;
+      for (int b = 0; b < batch; ++b) {
+        const float* src = in + static_cast<std::size_t>(c) * n + static_cast<std::size_t>(b) * hw;
+        float* dst = row + static_cast<std::size_t>(b) * hw;
+        for (int y = 0; y < height; ++y, dst += w) {
+          int sy = y + dy;
+          if (sy < 0 || sy >= height) {
+            if (!torus) {
+              std::fill(dst, dst + w, 0.0f);
+              continue;
+            }
+            sy = (sy + height) % height;
+          }
+          const float* s = src + static_cast<std::size_t>(sy) * w;
+          if (dx == 0) {
+            std::memcpy(dst, s, w * sizeof(float));
+          } else if (dx < 0) {
+            dst[0] = torus ? s[w - 1] : 0.0f;
+            std::memcpy(dst + 1, s, (w - 1) * sizeof(float));
+          } else {
+            std::memcpy(dst, s + 1, (w - 1) * sizeof(float));
+            dst[w - 1] = torus ? s[0] : 0.0f;
+          }
+        }
+      }
+    }
+  }
+}
+
+template <typename T>
+void grow(std::vector<T>& v, std::size_t n) {
+  if (v.size() < n) v.resize(n);
+}
+
+}  // namespace
+
+void Workspace::reserve(int channels, int filters, int maps, int scalarsHidden, int points) {
+  const auto n = static_cast<std::size_t>(points);
+  grow(input_, static_cast<std::size_t>(channels) * n);
+  grow(x_, static_cast<std::size_t>(filters) * n);
+  grow(y_, static_cast<std::size_t>(filters) * n);
+  grow(col_, static_cast<std::size_t>(std::max(channels, filters)) * 9 * n);
+  grow(maps_, static_cast<std::size_t>(maps) * n);
+  grow(head_, static_cast<std::size_t>(scalarsHidden));
+}
+
+std::unique_ptr<Network> Network::load(const std::string& path, std::string* error) {
+  auto file = readNetworkFile(path, error);
+  if (!file) return nullptr;
+  return fromFile(std::move(*file), error);
+}
+
+std::unique_ptr<Network> Network::fromFile(NetworkFile file, std::string* error) {
+  if (!checkShape(file.kind, file.shape, error)) return nullptr;
+  if (file.weights.size() != file.shape.floatCount()) {
+    if (error)
+      *error = "wrong size: expected " + std::to_string(file.shape.floatCount()) + " floats, got " +
+               std::to_string(file.weights.size());
+    return nullptr;
+  }
+  return std::unique_ptr<Network>(new Network(std::move(file)));
+}
+
+Network::Network(NetworkFile file) : file_(std::move(file)) {
+  const Shape& s = file_.shape;
+  const auto f = static_cast<std::size_t>(s.filters);
+  std::size_t at = 0;
+  auto take = [&at](std::size_t n) {
+    const std::size_t here = at;
+    at += n;
+    return here;
+  };
+  stemW_ = take(f * static_cast<std::size_t>(s.inputs()) * 9);
+  stemB_ = take(f);
+  for (int i = 0; i < s.blocks; ++i) {
+    blockW1_.push_back(take(f * f * 9));
+    blockB1_.push_back(take(f));
+    blockW2_.push_back(take(f * f * 9));
+    blockB2_.push_back(take(f));
+  }
+  mapW_ = take(static_cast<std::size_t>(s.maps) * f);
+  mapB_ = take(static_cast<std::size_t>(s.maps));
+  if (s.scalars > 0) {
+    const auto h = static_cast<std::size_t>(s.hidden);
+    fc1W_ = take(h * f);
+    fc1B_ = take(h);
+    fc2W_ = take(static_cast<std::size_t>(s.scalars) * h);
+    fc2B_ = take(static_cast<std::size_t>(s.scalars));
+  }
+  setKernels(Kernels::Auto);
+}
+
+bool Network::setKernels(Kernels kernels) {
+  switch (kernels) {
+    case Kernels::Auto:
+      if (cpuHasAvx2()) return setKernels(Kernels::Avx2);
+      return setKernels(Kernels::Generic);
+    case Kernels::Generic:
+      gemm_ = &kernels_generic::gemmAcc;
+      avx2_ = false;
+      return true;
+    case Kernels::Avx2:
+#ifdef PG_NN_AVX2
+      if (!cpuHasAvx2()) return false;
+      gemm_ = &kernels_avx2::gemmAcc;
+      avx2_ = true;
+      return true;
+#else
+      return false;
+#endif
+  }
+  return false;
+}
+
+const char* Network::kernelsName() const {
+  return avx2_ ? "avx2" : "generic";
+}
+
+void Network::conv3x3(const float* in, int cin, const float* w, const float* b,
+                      const float* residual, float* out, int batch, int height, int width,
+                      bool torus, float* col) const {
+  const int f = file_.shape.filters;
+  const std::size_t n = static_cast<std::size_t>(batch) * static_cast<std::size_t>(height) *
+                        static_cast<std::size_t>(width);
+  im2col(in, cin, batch, height, width, torus, col);
+  for (int o = 0; o < f; ++o) {
+    float* dst = out + static_cast<std::size_t>(o) * n;
+    const float bias = b[o];
+    if (residual) {
+      const float* r = residual + static_cast<std::size_t>(o) * n;
+      for (std::size_t i = 0; i < n; ++i) dst[i] = r[i] + bias;
+    } else {
+      std::fill(dst, dst + n, bias);
+    }
+  }
+  gemm_(w, col, out, f, cin * 9, static_cast<int>(n));
+  relu(out, static_cast<std::size_t>(f) * n);
+}
+
+void Network::forward(const float* spatial, const float* globals, int batch, int height, int width,
+                      bool torus, float* maps_out, float* scalars_out, Workspace& ws) const {
+  const Shape& s = file_.shape;
+  const float* wts = file_.weights.data();
+  const std::size_t hw = static_cast<std::size_t>(height) * static_cast<std::size_t>(width);
+  const std::size_t n = hw * static_cast<std::size_t>(batch);
+  const int cin = s.inputs();
+  ws.reserve(cin, s.filters, s.maps, s.filters + s.hidden, static_cast<int>(n));
+
+  // The input planes, channel-major over the whole batch: [Cin][batch*H*W].
+  float* input = ws.input_.data();
+  for (int b = 0; b < batch; ++b) {
+    for (int c = 0; c < s.spatial; ++c)
+      std::memcpy(input + static_cast<std::size_t>(c) * n + static_cast<std::size_t>(b) * hw,
+                  spatial + (static_cast<std::size_t>(b) * static_cast<std::size_t>(s.spatial) +
+                             static_cast<std::size_t>(c)) *
+                                hw,
+                  hw * sizeof(float));
+    for (int g = 0; g < s.globals; ++g) {
+      float* dst =
+          input + static_cast<std::size_t>(s.spatial + g) * n + static_cast<std::size_t>(b) * hw;
+      std::fill(dst, dst + hw, globals[static_cast<std::size_t>(b) * s.globals + g]);
+    }
+  }
+
+  float* x = ws.x_.data();
+  float* y = ws.y_.data();
+  float* col = ws.col_.data();
+  conv3x3(input, cin, wts + stemW_, wts + stemB_, nullptr, x, batch, height, width, torus, col);
+  for (int i = 0; i < s.blocks; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    conv3x3(x, s.filters, wts + blockW1_[k], wts + blockB1_[k], nullptr, y, batch, height, width,
+            torus, col);
+    conv3x3(y, s.filters, wts + blockW2_[k], wts + blockB2_[k], x, x, batch, height, width, torus,
+            col);
+  }
+
+  // The map head, a 1x1 convolution.
+  float* maps = ws.maps_.data();
+  for (int m = 0; m < s.maps; ++m)
+    std::fill(maps + static_cast<std::size_t>(m) * n, maps + static_cast<std::size_t>(m + 1) * n,
+              wts[mapB_ + static_cast<std::size_t>(m)]);
+  gemm_(wts + mapW_, x, maps, s.maps, s.filters, static_cast<int>(n));
+  for (int b = 0; b < batch; ++b)
+    for (int m = 0; m < s.maps; ++m)
+      std::memcpy(maps_out + (static_cast<std::size_t>(b) * static_cast<std::size_t>(s.maps) +
+                              static_cast<std::size_t>(m)) *
+                                 hw,
+                  maps + static_cast<std::size_t>(m) * n + static_cast<std::size_t>(b) * hw,
+                  hw * sizeof(float));
+
+  if (s.scalars == 0) return;
+  // The scalar head: the mean of each filter over the board, fc1, ReLU, fc2.
+  float* mean = ws.head_.data();
+  float* hidden = mean + s.filters;
+  const float* w1 = wts + fc1W_;
+  const float* w2 = wts + fc2W_;
+  for (int b = 0; b < batch; ++b) {
+    for (int f = 0; f < s.filters; ++f) {
+      const float* v = x + static_cast<std::size_t>(f) * n + static_cast<std::size_t>(b) * hw;
+      float sum = 0.0f;
+      for (std::size_t p = 0; p < hw; ++p) sum += v[p];
+      mean[f] = sum / static_cast<float>(hw);
+    }
+    for (int j = 0; j < s.hidden; ++j) {
+      float acc = wts[fc1B_ + static_cast<std::size_t>(j)];
+      const float* row = w1 + static_cast<std::size_t>(j) * static_cast<std::size_t>(s.filters);
+      for (int f = 0; f < s.filters; ++f) acc += row[f] * mean[f];
+      hidden[j] = acc > 0.0f ? acc : 0.0f;
+    }
+    for (int k = 0; k < s.scalars; ++k) {
+      float acc = wts[fc2B_ + static_cast<std::size_t>(k)];
+      const float* row = w2 + static_cast<std::size_t>(k) * static_cast<std::size_t>(s.hidden);
+      for (int j = 0; j < s.hidden; ++j) acc += row[j] * hidden[j];
+      scalars_out[static_cast<std::size_t>(b) * static_cast<std::size_t>(s.scalars) +
+                  static_cast<std::size_t>(k)] = acc;
+    }
+  }
+}
+
+}  // namespace pg::nn
