@@ -21,37 +21,52 @@ bool cpuHasAvx2() {
 
 // col[(c*9 + t)][b*H*W + p] = in[c][b*H*W + (p shifted by tap t)], 0 off a plain board's edge.
 // Tap t = ky*3 + kx reads the point (y + ky - 1, x + kx - 1), as PyTorch's Conv2d with padding 1.
+// Each plane is one bulk copy shifted by dy*W + dx, then the edge column and the edge row are
+// set right (zero, or the wrapped value on a torus): a few long copies instead of one per row.
 void im2col(const float* in, int channels, int batch, int height, int width, bool torus,
             float* col) {
-  const std::size_t hw = static_cast<std::size_t>(height) * static_cast<std::size_t>(width);
-  const std::size_t n = hw * static_cast<std::size_t>(batch);
-  const std::size_t w = static_cast<std::size_t>(width);
+  const std::ptrdiff_t hw = static_cast<std::ptrdiff_t>(height) * width;
+  const std::ptrdiff_t n = hw * batch;
+  const std::ptrdiff_t w = width;
   for (int c = 0; c < channels; ++c) {
     for (int t = 0; t < 9; ++t) {
       const int dy = t / 3 - 1;
       const int dx = t % 3 - 1;
-      float* row = col + (static_cast<std::size_t>(c) * 9 + static_cast<std::size_t>(t)) * n;
+      const std::ptrdiff_t off = dy * w + dx;
+      float* row = col + (static_cast<std::ptrdiff_t>(c) * 9 + t) * n;
       for (int b = 0; b < batch; ++b) {
-        const float* src = in + static_cast<std::size_t>(c) * n + static_cast<std::size_t>(b) * hw;
-        float* dst = row + static_cast<std::size_t>(b) * hw;
-        for (int y = 0; y < height; ++y, dst += w) {
-          int sy = y + dy;
-          if (sy < 0 || sy >= height) {
-            if (!torus) {
-              std::fill(dst, dst + w, 0.0f);
-              continue;
-            }
-            sy = (sy + height) % height;
+        const float* src = in + static_cast<std::ptrdiff_t>(c) * n + b * hw;
+        float* dst = row + b * hw;
+        const std::ptrdiff_t lo = off < 0 ? -off : 0;
+        const std::ptrdiff_t hi = off > 0 ? hw - off : hw;
+        std::memcpy(dst + lo, src + lo + off, static_cast<std::size_t>(hi - lo) * sizeof(float));
+        if (dx != 0) {
+          // The column whose tap reads across the west (dx < 0) or east (dx > 0) edge.
+          const std::ptrdiff_t xe = dx < 0 ? 0 : w - 1;
+          const std::ptrdiff_t xs = dx < 0 ? w - 1 : 0;
+          for (std::ptrdiff_t y = 0; y < height; ++y) {
+            std::ptrdiff_t sy = y + dy;
+            sy = sy < 0 ? sy + height : (sy >= height ? sy - height : sy);
+            dst[y * w + xe] = torus ? src[sy * w + xs] : 0.0f;
           }
-          const float* s = src + static_cast<std::size_t>(sy) * w;
+        }
+        if (dy != 0) {
+          // The row whose tap reads across the north (dy < 0) or south (dy > 0) edge.
+          const std::ptrdiff_t y = dy < 0 ? 0 : height - 1;
+          float* d = dst + y * w;
+          if (!torus) {
+            std::fill(d, d + w, 0.0f);
+            continue;
+          }
+          const float* s = src + (dy < 0 ? height - 1 : 0) * w;
           if (dx == 0) {
-            std::memcpy(dst, s, w * sizeof(float));
+            std::memcpy(d, s, static_cast<std::size_t>(w) * sizeof(float));
           } else if (dx < 0) {
-            dst[0] = torus ? s[w - 1] : 0.0f;
-            std::memcpy(dst + 1, s, (w - 1) * sizeof(float));
+            d[0] = s[w - 1];
+            std::memcpy(d + 1, s, static_cast<std::size_t>(w - 1) * sizeof(float));
           } else {
-            std::memcpy(dst, s + 1, (w - 1) * sizeof(float));
-            dst[w - 1] = torus ? s[0] : 0.0f;
+            std::memcpy(d, s + 1, static_cast<std::size_t>(w - 1) * sizeof(float));
+            d[w - 1] = s[0];
           }
         }
       }
@@ -74,6 +89,8 @@ void Workspace::reserve(int channels, int filters, int maps, int scalarsHidden, 
   grow(col_, static_cast<std::size_t>(std::max(channels, filters)) * 9 * n);
   grow(maps_, static_cast<std::size_t>(maps) * n);
   grow(head_, static_cast<std::size_t>(scalarsHidden));
+  grow(gemm_, gemmScratchFloats(filters, std::max(channels, filters) * 9, points));
+  grow(gemm_, gemmScratchFloats(maps, filters, points));
 }
 
 std::unique_ptr<Network> Network::load(const std::string& path, std::string* error) {
@@ -150,7 +167,7 @@ const char* Network::kernelsName() const {
 
 void Network::conv3x3(const float* in, int cin, const float* w, const float* b,
                       const float* residual, float* out, int batch, int height, int width,
-                      bool torus, float* col) const {
+                      bool torus, float* col, float* scratch) const {
   const int f = file_.shape.filters;
   const std::size_t n = static_cast<std::size_t>(batch) * static_cast<std::size_t>(height) *
                         static_cast<std::size_t>(width);
@@ -165,7 +182,7 @@ void Network::conv3x3(const float* in, int cin, const float* w, const float* b,
       std::fill(dst, dst + n, bias);
     }
   }
-  gemm_(w, col, out, f, cin * 9, static_cast<int>(n));
+  gemm_(w, col, out, f, cin * 9, static_cast<int>(n), scratch);
   relu(out, static_cast<std::size_t>(f) * n);
 }
 
@@ -197,13 +214,14 @@ void Network::forward(const float* spatial, const float* globals, int batch, int
   float* x = ws.x_.data();
   float* y = ws.y_.data();
   float* col = ws.col_.data();
-  conv3x3(input, cin, wts + stemW_, wts + stemB_, nullptr, x, batch, height, width, torus, col);
+  conv3x3(input, cin, wts + stemW_, wts + stemB_, nullptr, x, batch, height, width, torus, col,
+          ws.gemm_.data());
   for (int i = 0; i < s.blocks; ++i) {
     const auto k = static_cast<std::size_t>(i);
     conv3x3(x, s.filters, wts + blockW1_[k], wts + blockB1_[k], nullptr, y, batch, height, width,
-            torus, col);
+            torus, col, ws.gemm_.data());
     conv3x3(y, s.filters, wts + blockW2_[k], wts + blockB2_[k], x, x, batch, height, width, torus,
-            col);
+            col, ws.gemm_.data());
   }
 
   // The map head, a 1x1 convolution.
@@ -211,7 +229,7 @@ void Network::forward(const float* spatial, const float* globals, int batch, int
   for (int m = 0; m < s.maps; ++m)
     std::fill(maps + static_cast<std::size_t>(m) * n, maps + static_cast<std::size_t>(m + 1) * n,
               wts[mapB_ + static_cast<std::size_t>(m)]);
-  gemm_(wts + mapW_, x, maps, s.maps, s.filters, static_cast<int>(n));
+  gemm_(wts + mapW_, x, maps, s.maps, s.filters, static_cast<int>(n), ws.gemm_.data());
   for (int b = 0; b < batch; ++b)
     for (int m = 0; m < s.maps; ++m)
       std::memcpy(maps_out + (static_cast<std::size_t>(b) * static_cast<std::size_t>(s.maps) +

@@ -28,6 +28,7 @@ class Workspace {
   std::vector<float> col_;    // [max(Cin,F)*9][batch*H*W], im2col
   std::vector<float> maps_;   // [M][batch*H*W]
   std::vector<float> head_;   // the scalar head's mean and hidden layer
+  std::vector<float> gemm_;   // the matrix product's packed blocks (gemmScratchFloats)
 };
 
 /// Which copy of the matrix product forward() uses.
@@ -69,7 +70,8 @@ class Network {
   explicit Network(NetworkFile file);
   // out[F][n] = act(conv3x3(in[Cin][n])) with the bias, plus `residual` when given.
   void conv3x3(const float* in, int cin, const float* w, const float* b, const float* residual,
-               float* out, int batch, int height, int width, bool torus, float* col) const;
+               float* out, int batch, int height, int width, bool torus, float* col,
+               float* scratch) const;
 
   NetworkFile file_;
   // Offsets into file_.weights.
