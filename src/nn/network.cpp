@@ -8,7 +8,7 @@ namespace pg::nn {
 namespace {
 
 void relu(float* v, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) v[i] = v[i] > 0.0f ? v[i] : 0.0f;
+  for (std::size_t i = 0; i < n; ++i) v[i] = std::max(v[i], 0.0f);
 }
 
 bool cpuHasAvx2() {
