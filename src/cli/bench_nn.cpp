@@ -60,9 +60,10 @@ std::unique_ptr<nn::Network> benchNetwork(const NnBenchConfig& cfg) {
     net = nn::Network::fromFile(std::move(file), &error);
   }
   if (!net) throw CLI::ValidationError("bench nn", error);
-  const nn::Kernels k = cfg.kernels == "generic" ? nn::Kernels::Generic
-                        : cfg.kernels == "avx2"  ? nn::Kernels::Avx2
-                                                 : nn::Kernels::Auto;
+  const nn::Kernels k = cfg.kernels == "generic"  ? nn::Kernels::Generic
+                        : cfg.kernels == "avx2"   ? nn::Kernels::Avx2
+                        : cfg.kernels == "avx512" ? nn::Kernels::Avx512
+                                                  : nn::Kernels::Auto;
   if (!net->setKernels(k))
     throw CLI::ValidationError("bench nn", "kernels " + cfg.kernels + " not available here");
   return net;
@@ -146,8 +147,8 @@ void addNnBench(CLI::App& bench) {
   sub->add_option("--runs", cfg->runs, "runs (the median is reported)")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
-  sub->add_option("--kernels", cfg->kernels, "the matrix product: auto, generic or avx2")
-      ->check(CLI::IsMember({"auto", "generic", "avx2"}))
+  sub->add_option("--kernels", cfg->kernels, "the matrix product: auto, generic, avx2 or avx512")
+      ->check(CLI::IsMember({"auto", "generic", "avx2", "avx512"}))
       ->capture_default_str();
   sub->add_option("--seed", cfg->seed, "random seed")->capture_default_str();
   sub->callback([cfg] { runNnBench(*cfg); });

@@ -23,5 +23,8 @@ void gemmAcc(const float* a, const float* b, float* c, int m, int k, int n, floa
 namespace kernels_avx2 {
 void gemmAcc(const float* a, const float* b, float* c, int m, int k, int n, float* scratch);
 }
+namespace kernels_avx512 {
+void gemmAcc(const float* a, const float* b, float* c, int m, int k, int n, float* scratch);
+}
 
 }  // namespace pg::nn

@@ -19,6 +19,15 @@ bool cpuHasAvx2() {
 #endif
 }
 
+bool cpuHasAvx512() {
+#if defined(PG_NN_AVX2) && (defined(__GNUC__) || defined(__clang__))
+  return cpuHasAvx2() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+         __builtin_cpu_supports("avx512vl");
+#else
+  return false;
+#endif
+}
+
 // col[(c*9 + t)][b*H*W + p] = in[c][b*H*W + (p shifted by tap t)], 0 off a plain board's edge.
 // Tap t = ky*3 + kx reads the point (y + ky - 1, x + kx - 1), as PyTorch's Conv2d with padding 1.
 // Each plane is one bulk copy shifted by dy*W + dx, then the edge column and the edge row are
@@ -142,17 +151,27 @@ Network::Network(NetworkFile file) : file_(std::move(file)) {
 bool Network::setKernels(Kernels kernels) {
   switch (kernels) {
     case Kernels::Auto:
+      if (cpuHasAvx512()) return setKernels(Kernels::Avx512);
       if (cpuHasAvx2()) return setKernels(Kernels::Avx2);
       return setKernels(Kernels::Generic);
     case Kernels::Generic:
       gemm_ = &kernels_generic::gemmAcc;
-      avx2_ = false;
+      name_ = "generic";
       return true;
     case Kernels::Avx2:
 #ifdef PG_NN_AVX2
       if (!cpuHasAvx2()) return false;
       gemm_ = &kernels_avx2::gemmAcc;
-      avx2_ = true;
+      name_ = "avx2";
+      return true;
+#else
+      return false;
+#endif
+    case Kernels::Avx512:
+#ifdef PG_NN_AVX2
+      if (!cpuHasAvx512()) return false;
+      gemm_ = &kernels_avx512::gemmAcc;
+      name_ = "avx512";
       return true;
 #else
       return false;
@@ -162,7 +181,7 @@ bool Network::setKernels(Kernels kernels) {
 }
 
 const char* Network::kernelsName() const {
-  return avx2_ ? "avx2" : "generic";
+  return name_;
 }
 
 void Network::conv3x3(const float* in, int cin, const float* w, const float* b,
@@ -188,6 +207,27 @@ void Network::conv3x3(const float* in, int cin, const float* w, const float* b,
 
 void Network::forward(const float* spatial, const float* globals, int batch, int height, int width,
                       bool torus, float* maps_out, float* scalars_out, Workspace& ws) const {
+  // A batch goes through in chunks of about kChunkPoints points: the im2col matrix of a chunk
+  // stays in the L2 cache.
+  const int hw = height * width;
+  // Measured on 9x9 and 13x13 batch 16 (AVX2): 100, 200, 400, 800 and unchunked; 400 was best,
+  // 22% faster than one chunk on 9x9.
+  constexpr int kChunkPoints = 400;
+  const int per = std::max(1, kChunkPoints / hw);
+  const Shape& s = file_.shape;
+  for (int b0 = 0; b0 < batch; b0 += per) {
+    const auto b = static_cast<std::size_t>(b0);
+    forwardChunk(spatial + b * static_cast<std::size_t>(s.spatial * hw),
+                 globals ? globals + b * static_cast<std::size_t>(s.globals) : nullptr,
+                 std::min(per, batch - b0), height, width, torus,
+                 maps_out + b * static_cast<std::size_t>(s.maps * hw),
+                 scalars_out ? scalars_out + b * static_cast<std::size_t>(s.scalars) : nullptr, ws);
+  }
+}
+
+void Network::forwardChunk(const float* spatial, const float* globals, int batch, int height,
+                           int width, bool torus, float* maps_out, float* scalars_out,
+                           Workspace& ws) const {
   const Shape& s = file_.shape;
   const float* wts = file_.weights.data();
   const std::size_t hw = static_cast<std::size_t>(height) * static_cast<std::size_t>(width);

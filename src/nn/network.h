@@ -32,7 +32,7 @@ class Workspace {
 };
 
 /// Which copy of the matrix product forward() uses.
-enum class Kernels { Auto, Generic, Avx2 };
+enum class Kernels { Auto, Generic, Avx2, Avx512 };
 
 class Network {
  public:
@@ -68,6 +68,9 @@ class Network {
 
  private:
   explicit Network(NetworkFile file);
+  // forward() on a few samples at a time.
+  void forwardChunk(const float* spatial, const float* globals, int batch, int height, int width,
+                    bool torus, float* maps_out, float* scalars_out, Workspace& ws) const;
   // out[F][n] = act(conv3x3(in[Cin][n])) with the bias, plus `residual` when given.
   void conv3x3(const float* in, int cin, const float* w, const float* b, const float* residual,
                float* out, int batch, int height, int width, bool torus, float* col,
@@ -79,7 +82,7 @@ class Network {
   std::size_t fc1W_ = 0, fc1B_ = 0, fc2W_ = 0, fc2B_ = 0;
   std::vector<std::size_t> blockW1_, blockB1_, blockW2_, blockB2_;
   GemmAccFn gemm_ = nullptr;
-  bool avx2_ = false;
+  const char* name_ = "generic";
 };
 
 }  // namespace pg::nn

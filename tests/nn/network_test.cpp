@@ -229,18 +229,28 @@ TEST(NetworkTest, AWorkspaceServesAnyBoardAfterALargerOne) {
   EXPECT_EQ(a.scalars, b.scalars);
 }
 
-TEST(NetworkTest, TheGenericAndAvx2KernelsAgree) {
-  auto net = make(test::randomNetwork(Kind::Belief, 32, 4, 11));
+TEST(NetworkTest, TheGenericAvx2AndAvx512KernelsAgree) {
+  auto net = make(test::randomNetwork(Kind::Pv, 32, 4, 11));
   ASSERT_TRUE(net->setKernels(Kernels::Generic));
   EXPECT_STREQ(net->kernelsName(), "generic");
-  const auto spatial = test::randomInput(4 * 20 * 81, 8);
-  const auto globals = test::randomInput(4 * 8, 9);
+  const auto spatial = test::randomInput(4 * 12 * 81, 8);
+  const auto globals = test::randomInput(4 * 4, 9);
   Workspace ws;
-  const Out generic = run(*net, spatial, globals, 4, 9, 9, false, ws);
-  if (!net->setKernels(Kernels::Avx2)) GTEST_SKIP() << "no AVX2 + FMA on this CPU or build";
-  EXPECT_STREQ(net->kernelsName(), "avx2");
-  const Out avx2 = run(*net, spatial, globals, 4, 9, 9, false, ws);
-  expectClose(avx2.maps, generic.maps, "maps");
+  const Out generic = run(*net, spatial, globals, 4, 9, 9, true, ws);
+  int others = 0;
+  for (const auto& [kernels, name] :
+       {std::pair{Kernels::Avx2, "avx2"}, std::pair{Kernels::Avx512, "avx512"}}) {
+    if (!net->setKernels(kernels)) continue;
+    ++others;
+    EXPECT_STREQ(net->kernelsName(), name);
+    const Out o = run(*net, spatial, globals, 4, 9, 9, true, ws);
+    expectClose(o.maps, generic.maps, name);
+    expectClose(o.scalars, generic.scalars, name);
+  }
+  // Auto takes the widest the CPU has.
+  ASSERT_TRUE(net->setKernels(Kernels::Auto));
+  if (others == 0) GTEST_SKIP() << "no AVX2 + FMA on this CPU or build";
+  EXPECT_STRNE(net->kernelsName(), "generic");
 }
 
 TEST(NetworkTest, TheAccessorsGiveTheFilesShape) {

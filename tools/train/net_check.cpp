@@ -92,7 +92,8 @@ int main(int argc, char** argv) {
   const auto s = static_cast<std::size_t>(net->S());
   const auto g = static_cast<std::size_t>(net->G());
   int runs = 0;
-  for (pg::nn::Kernels kernels : {pg::nn::Kernels::Generic, pg::nn::Kernels::Avx2}) {
+  for (pg::nn::Kernels kernels :
+       {pg::nn::Kernels::Generic, pg::nn::Kernels::Avx2, pg::nn::Kernels::Avx512}) {
     if (!net->setKernels(kernels)) continue;
     const std::string kname = net->kernelsName();
     pg::nn::Workspace ws;

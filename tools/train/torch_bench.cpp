@@ -1,5 +1,6 @@
 // pg_torch_bench: evaluations per second of the networks on one thread, libtorch (C++) against
-// pg_nn (generic and AVX2 kernels), alternating round by round; prints the medians and ratios.
+// pg_nn (each kernel the CPU runs: generic, AVX2, AVX-512), alternating round by round; prints
+// the medians and each pg_nn median's ratio to libtorch's.
 // Built only where libtorch is installed (tools/train/CMakeLists.txt).
 //
 //   pg_torch_bench [--kind belief|pv] [--size N] [--batch N] [--seconds S] [--rounds R]
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -125,10 +127,12 @@ void benchOne(pg::nn::Kind kind, int filters, int blocks, int size, int batch, b
               double seconds, int rounds) {
   pg::nn::NetworkFile file = randomNet(kind, filters, blocks);
   std::string error;
-  auto generic = pg::nn::Network::fromFile(file, &error);
-  auto avx2 = pg::nn::Network::fromFile(file, &error);
-  generic->setKernels(pg::nn::Kernels::Generic);
-  const bool haveAvx2 = avx2->setKernels(pg::nn::Kernels::Avx2);
+  // pg_nn with each matrix-product kernel this CPU runs.
+  std::vector<std::unique_ptr<pg::nn::Network>> nets;
+  for (auto k : {pg::nn::Kernels::Generic, pg::nn::Kernels::Avx2, pg::nn::Kernels::Avx512}) {
+    auto net = pg::nn::Network::fromFile(file, &error);
+    if (net->setKernels(k)) nets.push_back(std::move(net));
+  }
   Tower tower(file, torus);
   tower->eval();
 
@@ -150,8 +154,8 @@ void benchOne(pg::nn::Kind kind, int filters, int blocks, int size, int batch, b
   double maxDiff = 0;
   {
     torch::InferenceMode im;
-    generic->forward(spatial.data(), globals.data(), batch, size, size, torus, maps.data(),
-                     scalars.data(), ws);
+    nets.back()->forward(spatial.data(), globals.data(), batch, size, size, torus, maps.data(),
+                         scalars.data(), ws);
     auto [tm, ts] = tower->forward(tSpatial, tGlobals);
     tm = tm.contiguous();
     const float* p = tm.data_ptr<float>();
@@ -159,21 +163,18 @@ void benchOne(pg::nn::Kind kind, int filters, int blocks, int size, int batch, b
       maxDiff = std::max(maxDiff, static_cast<double>(std::fabs(p[i] - maps[i])));
   }
 
-  std::vector<double> rg, ra, rt;
+  std::vector<std::vector<double>> rn(nets.size());
+  std::vector<double> rt;
   for (int r = 0; r < rounds; ++r) {
-    rg.push_back(rate(
-        [&] {
-          generic->forward(spatial.data(), globals.data(), batch, size, size, torus, maps.data(),
-                           scalars.data(), ws);
-        },
-        batch, seconds));
-    if (haveAvx2)
-      ra.push_back(rate(
+    for (std::size_t i = 0; i < nets.size(); ++i) {
+      const pg::nn::Network& net = *nets[i];
+      rn[i].push_back(rate(
           [&] {
-            avx2->forward(spatial.data(), globals.data(), batch, size, size, torus, maps.data(),
-                          scalars.data(), ws);
+            net.forward(spatial.data(), globals.data(), batch, size, size, torus, maps.data(),
+                        scalars.data(), ws);
           },
           batch, seconds));
+    }
     rt.push_back(rate(
         [&] {
           torch::InferenceMode im;
@@ -182,12 +183,13 @@ void benchOne(pg::nn::Kind kind, int filters, int blocks, int size, int batch, b
         },
         batch, seconds));
   }
-  const double g = median(rg), a = haveAvx2 ? median(ra) : 0, t = median(rt);
-  std::printf(
-      "%-6s F%d B%d %2dx%-2d%s batch %2d | eigen generic %8.0f | eigen avx2 %8.0f | libtorch "
-      "%8.0f | generic/torch %.2f avx2/torch %.2f | max |diff| %.1e\n",
-      pg::nn::kindName(kind), filters, blocks, size, size, torus ? " torus" : "", batch, g, a, t,
-      g / t, haveAvx2 ? a / t : 0.0, maxDiff);
+  const double t = median(rt);
+  std::printf("%-6s F%d B%d %2dx%-2d%s batch %2d |", pg::nn::kindName(kind), filters, blocks, size,
+              size, torus ? " torus" : "", batch);
+  for (std::size_t i = 0; i < nets.size(); ++i)
+    std::printf(" eigen %-7s %6.0f (%5.2fx) |", nets[i]->kernelsName(), median(rn[i]),
+                median(rn[i]) / t);
+  std::printf(" libtorch %6.0f | max |diff| %.1e\n", t, maxDiff);
   std::fflush(stdout);
 }
 
