@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <functional>
+#include <thread>
 
 #include "nn/nn_test_util.h"
 
@@ -251,6 +252,26 @@ TEST(NetworkTest, TheGenericAvx2AndAvx512KernelsAgree) {
   ASSERT_TRUE(net->setKernels(Kernels::Auto));
   if (others == 0) GTEST_SKIP() << "no AVX2 + FMA on this CPU or build";
   EXPECT_STRNE(net->kernelsName(), "generic");
+}
+
+TEST(NetworkTest, ThreadsShareANetworkWithAWorkspaceEach) {
+  auto net = make(test::randomNetwork(Kind::Pv, 32, 2, 5));
+  const auto spatial = test::randomInput(3 * 12 * 121, 10);
+  const auto globals = test::randomInput(3 * 4, 11);
+  Workspace ws;
+  const Out alone = run(*net, spatial, globals, 3, 11, 11, false, ws);
+  std::vector<Out> outs(4);
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < outs.size(); ++i)
+    threads.emplace_back([&, i] {
+      Workspace mine;
+      for (int k = 0; k < 20; ++k) outs[i] = run(*net, spatial, globals, 3, 11, 11, false, mine);
+    });
+  for (auto& t : threads) t.join();
+  for (const Out& o : outs) {
+    EXPECT_EQ(o.maps, alone.maps);
+    EXPECT_EQ(o.scalars, alone.scalars);
+  }
 }
 
 TEST(NetworkTest, TheAccessorsGiveTheFilesShape) {
