@@ -4,6 +4,7 @@
 // never mixes an AVX2 instance into the generic path.
 #include "nn/conv_kernels.h"
 
+#include <algorithm>
 #include <cstdint>
 
 #define Eigen PG_NN_EIGEN
@@ -42,6 +43,11 @@ void gemmAcc(const float* a, const float* b, float* c, int m, int k, int n, floa
   // column-major, Eigen's own order (lhs b^T: n x k, rhs a^T: k x m, result c^T: n x m).
   Index kc = k, mc = n, nc = m;
   Eigen::internal::computeProductBlockingSizes<float, float, 1, Index>(kc, mc, nc, 1);
+  // The heuristic may round a block up past the matrix; the product never uses more than the
+  // matrix, and the scratch holds only that (gemmScratchFloats).
+  kc = std::min<Index>(kc, k);
+  mc = std::min<Index>(mc, n);
+  nc = std::min<Index>(nc, m);
   float* blockA = align64(scratch);
   float* blockB = align64(blockA + kc * mc);
   Blocking blocking(mc, nc, kc, blockA, blockB);
