@@ -13,6 +13,7 @@ PACKAGES=(
   chromium nodejs npm curl
   postgresql libpq-dev nginx haproxy nftables prometheus-cpp-dev
   libssl-dev libcbor-dev libsodium-dev libcurl4-openssl-dev python3-aiosmtpd
+  libeigen3-dev python3-torch python3-numpy
 )
 
 installed() {

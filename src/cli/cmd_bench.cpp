@@ -1,7 +1,7 @@
 // `phantomgo bench playouts`: how many light random playouts one thread runs per second.
 // `phantomgo bench search`: playouts per CPU second inside the phantom search.
 // `phantomgo bench referee`: the referee's time to reject a try, for each of the three reasons.
-// `phantomgo bench belief` is in bench_belief.cpp.
+// `phantomgo bench belief` is in bench_belief.cpp, `phantomgo bench nn` in bench_nn.cpp.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -391,6 +391,7 @@ void addBenchCommand(CLI::App& app) {
     std::cout.flush();
   });
   addBeliefBench(*bench);
+  addNnBench(*bench);
 }
 
 }  // namespace pg

@@ -20,6 +20,8 @@ void addGtpCommand(CLI::App& app);
 void addBenchCommand(CLI::App& app);
 /// `phantomgo bench belief`: the beliefs' weight on the true hidden stones (bench_belief.cpp).
 void addBeliefBench(CLI::App& bench);
+/// `phantomgo bench nn`: evaluations per second of a network of src/nn (bench_nn.cpp).
+void addNnBench(CLI::App& bench);
 /// `phantomgo match`: games between two players with the referee (cmd_match.cpp).
 void addMatchCommand(CLI::App& app);
 /// `phantomgo serve`: the game server (cmd_serve.cpp).

@@ -180,6 +180,19 @@ TEST(Commands, BenchBeliefReportsTheJointMeasuresBesideTheShares) {
   EXPECT_GT(j.at("facts chains").at("share").get<double>(), 0);
 }
 
+TEST(Commands, BenchNnPrintsTheMedianOfItsRuns) {
+  const std::string out =
+      runCli({"bench", "nn", "--kind", "belief", "--filters", "8", "--blocks", "1", "--size", "7",
+              "--batch", "2", "--seconds", "0.01", "--runs", "3", "--kernels", "generic"});
+  EXPECT_NE(out.find("bench nn: belief (Cs 20 G 8 F 8 B 1 M 3 S 0), 7x7, batch 2, kernels generic"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("run 3: "), std::string::npos) << out;
+  const std::size_t last = out.rfind("evaluations/s: ");
+  ASSERT_NE(last, std::string::npos) << out;
+  EXPECT_GT(std::stod(out.substr(last + 15)), 0) << out;
+}
+
 TEST(Commands, MatchCountsAsWinsByColour) {
   const auto j = nlohmann::json::parse(runCli({"match", "--a", "bot:random", "--b", "bot:random",
                                                "--size", "5", "--games", "6", "--json"}));
