@@ -7,9 +7,14 @@
 #include <thread>
 
 #include "ai/belief.h"
+#include "ai/belief_map.h"
+#include "ai/belief_net.h"
 #include "ai/candidates.h"
+#include "ai/nets.h"
+#include "ai/policy_prior.h"
 #include "ai/stop_rule.h"
 #include "ai/story_belief.h"
+#include "ai/weighted_belief.h"
 #include "rules/assert.h"
 #include "rules/game.h"
 #include "rules/playout.h"
@@ -84,6 +89,7 @@ struct Shared {
   const RootStats* prior = nullptr;
   double prior_scale = 0;
   bool opponent_passed = false;  // the opponent ended its last turn with a pass
+  std::vector<double> policy;    // the policy network's prior (index = move), or empty
 };
 
 struct ThreadOut {
@@ -107,7 +113,9 @@ int pickRootMove(const Shared& sh, const RootStats& st, Rng& rng, int64_t iter, 
     const size_t i = static_cast<size_t>(c);
     const double nv = st.visits[i];
     const double q = nv > 0 ? st.wins[i] / nv : 1.0;
-    const double score = q + prm.ucb_c * std::sqrt(log_total / (nv + 1.0)) + 1e-7 * rng.uniform();
+    double score = q + prm.ucb_c * std::sqrt(log_total / (nv + 1.0)) + 1e-7 * rng.uniform();
+    if (!sh.policy.empty())
+      score += prm.prior_weight * sh.policy[i] * std::sqrt(total) / (1.0 + nv);
     if (score > best) {
       best = score;
       move = c;
@@ -215,12 +223,19 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
   const OpponentModel model = params.model_power == 1.0
                                   ? OpponentModel::learned()
                                   : OpponentModel::learned().sharpened(params.model_power);
-  if (params.belief == BeliefKind::Story && beliefs)
-    belief = beliefs->get(view, model, params.particles, belief_seed);
-  else if (params.belief == BeliefKind::Story)
-    belief = std::make_shared<StoryBelief>(view, model, params.particles, belief_seed);
-  else
+  if (params.belief == BeliefKind::Story) {
+    std::shared_ptr<const StoryBelief> story =
+        beliefs ? beliefs->get(view, model, params.particles, belief_seed)
+                : std::make_shared<StoryBelief>(view, model, params.particles, belief_seed);
+    belief = story;
+    if (params.nets && params.nets->belief && (params.belief_tilt != 0 || params.link_tilt != 0) &&
+        !story->fellBack()) {
+      const BeliefMaps maps = BeliefNet(params.nets->belief).predict(view, story->occupancy());
+      belief = std::make_shared<WeightedBelief>(story, maps, params.belief_tilt, params.link_tilt);
+    }
+  } else {
     belief = std::make_shared<Sampler>(knowledge, params.belief == BeliefKind::Facts);
+  }
   const Determinizer& sampler = *belief;
 
   // Candidates: empty in the view, not tried this turn, not our own one-point eye, and (if
@@ -264,6 +279,9 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
   sh.prior = prior && prior->wins.size() == static_cast<size_t>(n + 1) ? prior : nullptr;
   sh.prior_scale = 1.0 / threads;
   sh.opponent_passed = opponent_passed;
+  if (params.nets && params.nets->pv && params.prior_boards > 0 && params.prior_weight > 0)
+    sh.policy =
+        policyPrior(*params.nets->pv, sampler, view, params.prior_boards, opponent_passed, rng);
 
   std::vector<ThreadOut> outs(static_cast<size_t>(threads));
   std::vector<std::thread> pool;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "ai/player.h"
@@ -13,6 +14,7 @@
 namespace pg {
 
 class StoryBeliefCache;
+struct Nets;
 
 /// Where the determinizations come from.
 enum class BeliefKind : uint8_t {
@@ -47,6 +49,18 @@ struct SearchParams {
   /// A timed search stops as soon as its most visited move cannot be overtaken in the time
   /// left (stop_rule.h). false: it runs to its time.
   bool stop_when_decided = false;
+  /// The learned networks (nets.h) the settings below use; null or missing members: those
+  /// settings are off.
+  std::shared_ptr<const Nets> nets;
+  /// BeliefKind::Story with a belief network: the story's boards weighted by it
+  /// (weighted_belief.h) with these tilts; 0 and 0: not weighted.
+  double belief_tilt = 0;
+  double link_tilt = 0;
+  /// With a policy network: the root's prior is its policy averaged over this many boards
+  /// drawn from the belief (policy_prior.h), 0: no prior ...
+  int prior_boards = 0;
+  /// ... and a root move's score gains prior_weight * P(move) * sqrt(N) / (1 + n(move)).
+  double prior_weight = 0;
 };
 
 /// Root statistics; index = point, numPoints() = pass.

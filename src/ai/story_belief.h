@@ -50,6 +50,11 @@ class StoryBelief final : public Determinizer {
   int particles() const { return static_cast<int>(boards_.size()); }
   /// Per point: the share of the final boards with a hidden opponent stone there.
   std::vector<float> occupancy() const;
+  /// The final boards (none after a fall-back), and per board the points of its hidden stones.
+  const std::vector<Board>& boards() const { return boards_; }
+  const std::vector<std::vector<Point>>& hiddenStones() const { return hidden_; }
+  /// The colour of the hidden stones: view.self()'s opponent.
+  Color opponentColor() const { return opp_; }
 
  private:
   Color opp_ = Color::White;

@@ -15,9 +15,12 @@
 
 #include "ai/belief.h"
 #include "ai/belief_map.h"
+#include "ai/belief_net.h"
 #include "ai/match.h"
+#include "ai/nets.h"
 #include "ai/player.h"
 #include "ai/story_belief.h"
+#include "ai/weighted_belief.h"
 #include "cli/commands.h"
 #include "referee/referee.h"
 
@@ -38,7 +41,17 @@ struct BeliefBenchConfig {
   double model_power = 1.0;  // the story's opponent model, sharpened (SearchParams::model_power)
   uint64_t seed = 1;
   bool json = false;
+  std::string nets;                   // a directory with belief.pgnn: the network's rows
+  std::vector<double> tilts{1.0};     // WeightedBelief's tilt, one row each ...
+  std::vector<double> link_tilts{0};  // ... with each link tilt
 };
+
+/// The name of the weighted story's rows for one pair of tilts.
+std::string weightedName(double tilt, double link_tilt) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "net t%.2g l%.2g", tilt, link_tilt);
+  return buf;
+}
 
 struct Tally {
   std::array<double, 3> sum{};
@@ -112,6 +125,18 @@ void run(BeliefBenchConfig cfg) {
   std::map<std::string, Tally> t;  // facts, story, carried, uniform
   const OpponentModel model = OpponentModel::learned().sharpened(cfg.model_power);
   int64_t fell_back = 0, carried = 0, decisions = 0;
+  std::unique_ptr<BeliefNet> net;
+  if (!cfg.nets.empty()) {
+    const NetsLoad load = loadNets(cfg.nets);
+    if (!load.nets->belief) throw CLI::ValidationError("bench belief", load.report);
+    net = std::make_unique<BeliefNet>(load.nets->belief);
+  }
+  std::vector<std::string> rows;  // the network's rows, in order
+  if (net) {
+    rows.push_back("net map");
+    for (double tilt : cfg.tilts)
+      for (double link : cfg.link_tilts) rows.push_back(weightedName(tilt, link));
+  }
   for (int g = 0; g < cfg.games; ++g) {
     const uint64_t seed = cfg.seed * 1000003ULL + static_cast<uint64_t>(g) * 2;
     auto black = makePlayer(cfg.bot, seed), white = makePlayer(cfg.bot, seed + 1);
@@ -169,6 +194,27 @@ void run(BeliefBenchConfig cfg) {
         wholeChains(*kept, view, real, chains, cfg.joint_samples, joint_rng, whole, exact);
         if (!chains.empty()) t["carried chains"].add(phase, whole);
         t["carried exact"].add(phase, exact);
+        if (net) {
+          // The network reads the view and the carried story's map, as hard does.
+          t0 = Clock::now();
+          const BeliefMaps maps = net->predict(view, kept->fellBack() ? occ : kept->occupancy());
+          t["net map"].ms.push_back(
+              std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+          double total = 0;
+          for (float q : maps.hidden) total += q;
+          std::vector<float> scaled(maps.hidden);
+          for (float& q : scaled) q = std::min(1.0f, q * static_cast<float>(hidden / total));
+          t["net map"].add(phase, onTrue(scaled, view, real, hidden));
+          for (double tilt : cfg.tilts)
+            for (double link : cfg.link_tilts) {
+              const std::string name = weightedName(tilt, link);
+              const WeightedBelief weighted(kept, maps, tilt, link);
+              t[name].add(phase, onTrue(weighted.occupancy(), view, real, hidden));
+              wholeChains(weighted, view, real, chains, cfg.joint_samples, joint_rng, whole, exact);
+              if (!chains.empty()) t[name + " chains"].add(phase, whole);
+              t[name + " exact"].add(phase, exact);
+            }
+        }
       }
       const Action act = (c == Color::Black ? *black : *white).choose(view, limits);
       if (act.kind == Action::Kind::Try)
@@ -199,21 +245,28 @@ void run(BeliefBenchConfig cfg) {
   }
   std::printf("%d games of bot:%s (%d playouts a try), %lld decisions with hidden stones\n",
               cfg.games, cfg.bot.c_str(), cfg.playouts, static_cast<long long>(decisions));
-  std::printf("%-8s %8s %8s %8s %8s %10s\n", "belief", "all", "opening", "middle", "end",
+  std::printf("%-14s %8s %8s %8s %8s %10s\n", "belief", "all", "opening", "middle", "end",
               "median ms");
-  for (const char* name : {"uniform", "facts", "story", "carried"}) {
+  std::vector<std::string> singles{"uniform", "facts", "story", "carried"};
+  singles.insert(singles.end(), rows.begin(), rows.end());
+  for (const std::string& name : singles) {
     Tally& x = t[name];
-    std::printf("%-8s %8.3f %8.3f %8.3f %8.3f %10.2f\n", name, x.all(), x.phase(0), x.phase(1),
-                x.phase(2), x.medianMs());
+    std::printf("%-14s %8.3f %8.3f %8.3f %8.3f %10.2f\n", name.c_str(), x.all(), x.phase(0),
+                x.phase(1), x.phase(2), x.medianMs());
   }
   std::printf(
       "joint measures, %d boards a decision: the share of boards that hold a true hidden "
       "chain of two stones or more whole (chains), or every hidden stone right (exact)\n",
       cfg.joint_samples);
-  for (const char* name : {"facts chains", "carried chains", "facts exact", "carried exact"}) {
+  std::vector<std::string> joints{"facts chains", "carried chains"};
+  for (size_t i = 1; i < rows.size(); ++i) joints.push_back(rows[i] + " chains");
+  joints.insert(joints.end(), {"facts exact", "carried exact"});
+  for (size_t i = 1; i < rows.size(); ++i) joints.push_back(rows[i] + " exact");
+  for (const std::string& name : joints) {
     const Tally& x = t[name];
-    std::printf("%-15s %8.3f %8.3f %8.3f %8.3f  (%lld decisions)\n", name, x.all(), x.phase(0),
-                x.phase(1), x.phase(2), static_cast<long long>(x.n[0] + x.n[1] + x.n[2]));
+    std::printf("%-22s %8.3f %8.3f %8.3f %8.3f  (%lld decisions)\n", name.c_str(), x.all(),
+                x.phase(0), x.phase(1), x.phase(2),
+                static_cast<long long>(x.n[0] + x.n[1] + x.n[2]));
   }
   std::printf("story fell back to the facts: %lld; carried on: %lld of %lld\n",
               static_cast<long long>(fell_back), static_cast<long long>(carried),
@@ -247,6 +300,13 @@ void addBeliefBench(CLI::App& bench) {
   sub->add_option("--model-power", cfg->model_power,
                   "the story's opponent model with every gamma raised to this power (hard: 2)")
       ->check(CLI::Range(0.0, 10.0))
+      ->capture_default_str();
+  sub->add_option("--nets", cfg->nets,
+                  "a directory with belief.pgnn: adds the network's map and the story weighted "
+                  "by it (weighted_belief.h)");
+  sub->add_option("--tilt", cfg->tilts, "the weighted story's tilts (one row each)")
+      ->capture_default_str();
+  sub->add_option("--link-tilt", cfg->link_tilts, "... and link tilts (each with each tilt)")
       ->capture_default_str();
   sub->add_option("--seed", cfg->seed)->capture_default_str();
   sub->add_flag("--json", cfg->json, "print one JSON object");

@@ -4,6 +4,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "ai/nets.h"
 #include "cli/commands.h"
 #include "cli/log_format.h"
 #include "version.h"
@@ -21,6 +22,9 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
       ->capture_default_str();
   pg::addLogFormatOption(app);
+  app.add_option_function<std::string>("--nets", pg::setNetsDir,
+                                       "the computer's networks, belief.pgnn and pv.pgnn "
+                                       "(docs/bot.md); the source tree's nets/ by default");
   // In JSON lines, `serve` names its node itself (--node-name); any other command its machine.
   app.parse_complete_callback([&log_level] {
     spdlog::set_level(spdlog::level::from_str(log_level));

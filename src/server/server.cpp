@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "ai/nets.h"
 #include "mail/mail_sender.h"
 #include "server/api/creation_gate.h"
 #include "server/api/http_api.h"
@@ -188,6 +189,13 @@ Server::Server(ServerSettings settings) : impl_(std::make_unique<Impl>(std::move
   // in the store, and memory holds only the tables someone is at.
   if (!std::filesystem::is_directory(m.settings.web_dir))
     spdlog::warn("web folder {} does not exist: static files will be 404", m.settings.web_dir);
+  // The computer's networks (docs/bot.md): loaded now rather than at the first computer table.
+  const std::shared_ptr<const Nets> nets = installedNets();
+  const std::string report = installedNetsReport();
+  if (nets->belief && nets->pv)
+    spdlog::info("computer networks: {}", report);
+  else
+    spdlog::warn("computer networks incomplete, hard plays without what is missing: {}", report);
 }
 
 Server::~Server() {
