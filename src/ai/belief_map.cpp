@@ -1,6 +1,8 @@
 #include "ai/belief_map.h"
 
 #include "ai/belief.h"
+#include "ai/belief_net.h"
+#include "ai/weighted_belief.h"
 #include "rules/assert.h"
 
 namespace pg {
@@ -67,7 +69,18 @@ std::vector<float> BeliefMapper::next(const View& view) {
     return factsBeliefMap(view, samples_, seed);
   }
   const auto story = cache_.get(view, model_, samples_, seed);
+  if (net_ && !view.over() && !story->fellBack() && story->particles() > 0) {
+    const BeliefMaps maps = BeliefNet(net_).predict(view, story->occupancy());
+    return WeightedBelief(story, maps, tilt_, link_tilt_).occupancy();
+  }
   return mapOf(*story, view, samples_, seed);
+}
+
+void BeliefMapper::weightWith(std::shared_ptr<const nn::Network> net, double tilt,
+                              double link_tilt) {
+  net_ = tilt != 0 || link_tilt != 0 ? std::move(net) : nullptr;
+  tilt_ = tilt;
+  link_tilt_ = link_tilt;
 }
 
 }  // namespace pg

@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "ai/opponent_model.h"
@@ -16,6 +17,10 @@
 #include "referee/view.h"
 
 namespace pg {
+
+namespace nn {
+class Network;
+}
 
 /// Index = point: the fraction (0..1) of the belief's boards for `view` (`samples` of them)
 /// that hold a hidden stone of view.self()'s opponent there. Points the view shows (own stones,
@@ -36,6 +41,9 @@ class BeliefMapper {
   /// sampler, which costs a small fraction of it: a bound on a long game's answer. The story's
   /// opponent model is the learned one sharpened to `model_power` (opponent_model.h).
   BeliefMapper(int samples, uint64_t seed, double story_seconds = 0, double model_power = 1.0);
+  /// From now on the story's boards are weighted by the belief network `net` (may be null: not
+  /// weighted) as hard's search weights them (weighted_belief.h, SearchParams::belief_tilt).
+  void weightWith(std::shared_ptr<const nn::Network> net, double tilt, double link_tilt);
   /// The map of `view`, a later version of the view of the previous call (if any).
   std::vector<float> next(const View& view);
   /// True once the time for the story ran out.
@@ -47,6 +55,8 @@ class BeliefMapper {
   bool stopped_ = false;
   StoryBeliefCache cache_;
   OpponentModel model_;
+  std::shared_ptr<const nn::Network> net_;
+  double tilt_ = 0, link_tilt_ = 0;
   int samples_;
   uint64_t seed_;
   uint64_t calls_ = 0;

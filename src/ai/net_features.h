@@ -1,4 +1,4 @@
-// The networks' inputs and labels (issue #40, /work/nn_spec.md section 3): the one definition,
+// The networks' inputs and labels (issue #40, docs/networks.md section 3): the one definition,
 // used by the data generator (tools/train) and at play. Spatial planes are uint8, the value u8 /
 // 255 (binary planes 0 or 255), laid out [plane][y][x], point p = y * size + x; globals are
 // floats.

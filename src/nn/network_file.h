@@ -1,4 +1,4 @@
-// The .pgnn weights file (nn_spec.md section 2): a five-line text header, then little-endian
+// The .pgnn weights file (docs/networks.md section 2): a five-line text header, then little-endian
 // float32 arrays in a fixed order and nothing after them.
 #pragma once
 
@@ -15,7 +15,7 @@ enum class Kind { Belief, Pv };
 /// "belief" or "pv".
 const char* kindName(Kind kind);
 
-/// The shape of a network (nn_spec.md section 1). Cin = spatial + globals.
+/// The shape of a network (docs/networks.md section 1). Cin = spatial + globals.
 struct Shape {
   int spatial = 0;  ///< Cs
   int globals = 0;  ///< G
@@ -50,7 +50,7 @@ std::optional<NetworkFile> parseNetworkFile(std::string_view bytes, std::string*
 /// Reads `path` and parses it; the error names the path.
 std::optional<NetworkFile> readNetworkFile(const std::string& path, std::string* error);
 
-/// The file's bytes: the header (nn_spec.md section 2) then the arrays.
+/// The file's bytes: the header (docs/networks.md section 2) then the arrays.
 std::string serializeNetworkFile(const NetworkFile& file);
 
 /// Whether `shape` is a valid one for `kind`; if not, `error` says why.

@@ -1,4 +1,4 @@
-// The networks' features (ai/net_features.h, /work/nn_spec.md section 3): hand-built positions
+// The networks' features (ai/net_features.h, docs/networks.md section 3): hand-built positions
 // through the real Referee, plane by plane, and the wall: the belief input reads the view only.
 #include "ai/net_features.h"
 

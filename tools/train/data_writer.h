@@ -1,4 +1,4 @@
-// The .npy files of one board size (/work/nn_spec.md section 4), filled game after game.
+// The .npy files of one board size (docs/networks.md section 4), filled game after game.
 #pragma once
 
 #include <memory>

@@ -1,5 +1,5 @@
 // One self-play game through the real Referee, recorded as the networks' samples
-// (/work/nn_spec.md sections 3 and 4): a belief sample at every try of either player (its view
+// (docs/networks.md sections 3 and 4): a belief sample at every try of either player (its view
 // and the story belief; labels from the real board), and a pv sample once a turn (the real board
 // before the turn, the move that ended it, the game's result for the side to move).
 #pragma once

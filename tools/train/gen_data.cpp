@@ -1,4 +1,4 @@
-// pg_gen_data: the networks' training data (issue #40, /work/nn_spec.md section 4). Self-play
+// pg_gen_data: the networks' training data (issue #40, docs/networks.md section 4). Self-play
 // games through the real Referee; at every try a belief sample (the player's view, labels from
 // the real board), once a turn a pv sample (the real board, the move played, the result). One
 // subdirectory per board size with the .npy files and meta.json. Games are deterministic from

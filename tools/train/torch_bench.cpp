@@ -44,7 +44,7 @@ struct TowerImpl : tnn::Module {
       fc1 = register_module("fc1", tnn::Linear(s.filters, s.hidden));
       fc2 = register_module("fc2", tnn::Linear(s.hidden, s.scalars));
     }
-    // The weights in the file's order (nn_spec.md section 2).
+    // The weights in the file's order (docs/networks.md section 2).
     torch::NoGradGuard ng;
     const float* w = file.weights.data();
     auto take = [&w](torch::Tensor t) {
