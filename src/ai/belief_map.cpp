@@ -2,7 +2,6 @@
 
 #include "ai/belief.h"
 #include "ai/belief_net.h"
-#include "ai/weighted_belief.h"
 #include "rules/assert.h"
 
 namespace pg {
@@ -71,16 +70,16 @@ std::vector<float> BeliefMapper::next(const View& view) {
   const auto story = cache_.get(view, model_, samples_, seed);
   if (net_ && !view.over() && !story->fellBack() && story->particles() > 0) {
     const BeliefMaps maps = BeliefNet(net_).predict(view, story->occupancy());
-    return WeightedBelief(story, maps, tilt_, link_tilt_).occupancy();
+    const std::vector<float> guide = placementGuide(maps, guide_power_);
+    const auto guided = guided_cache_.get(view, model_, samples_, mix64(seed ^ 0x4755ULL), &guide);
+    if (!guided->fellBack()) return guided->occupancy();
   }
   return mapOf(*story, view, samples_, seed);
 }
 
-void BeliefMapper::weightWith(std::shared_ptr<const nn::Network> net, double tilt,
-                              double link_tilt) {
-  net_ = tilt != 0 || link_tilt != 0 ? std::move(net) : nullptr;
-  tilt_ = tilt;
-  link_tilt_ = link_tilt;
+void BeliefMapper::guideWith(std::shared_ptr<const nn::Network> net, double power) {
+  net_ = power > 0 ? std::move(net) : nullptr;
+  guide_power_ = power;
 }
 
 }  // namespace pg

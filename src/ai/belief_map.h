@@ -41,9 +41,9 @@ class BeliefMapper {
   /// sampler, which costs a small fraction of it: a bound on a long game's answer. The story's
   /// opponent model is the learned one sharpened to `model_power` (opponent_model.h).
   BeliefMapper(int samples, uint64_t seed, double story_seconds = 0, double model_power = 1.0);
-  /// From now on the story's boards are weighted by the belief network `net` (may be null: not
-  /// weighted) as hard's search weights them (weighted_belief.h, SearchParams::belief_tilt).
-  void weightWith(std::shared_ptr<const nn::Network> net, double tilt, double link_tilt);
+  /// From now on the maps are those of the story guided by the belief network `net` (may be
+  /// null: not guided) as hard's search guides it (SearchParams::guide_power).
+  void guideWith(std::shared_ptr<const nn::Network> net, double power);
   /// The map of `view`, a later version of the view of the previous call (if any).
   std::vector<float> next(const View& view);
   /// True once the time for the story ran out.
@@ -55,8 +55,9 @@ class BeliefMapper {
   bool stopped_ = false;
   StoryBeliefCache cache_;
   OpponentModel model_;
+  StoryBeliefCache guided_cache_;
   std::shared_ptr<const nn::Network> net_;
-  double tilt_ = 0, link_tilt_ = 0;
+  double guide_power_ = 0;
   int samples_;
   uint64_t seed_;
   uint64_t calls_ = 0;

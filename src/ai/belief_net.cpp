@@ -1,5 +1,6 @@
 #include "ai/belief_net.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "ai/net_features.h"
@@ -15,6 +16,13 @@ float sigmoid(float x) {
 }
 
 }  // namespace
+
+std::vector<float> placementGuide(const BeliefMaps& maps, double power) {
+  std::vector<float> guide(maps.hidden.size());
+  for (size_t i = 0; i < guide.size(); ++i)
+    guide[i] = static_cast<float>(std::pow(std::max(1e-3, double(maps.hidden[i])), power));
+  return guide;
+}
 
 BeliefNet::BeliefNet(std::shared_ptr<const nn::Network> net) : net_(std::move(net)) {
   PG_ASSERT(net_ && net_->kind() == nn::Kind::Belief, "a belief network");

@@ -22,6 +22,10 @@ struct BeliefMaps {
   std::vector<float> south;   ///< opponent stones at p and at its south neighbour
 };
 
+/// The factor StoryBelief's guide gives each point (story_belief.h): the map's chance of a
+/// hidden stone there (at least 0.001) to `power`.
+std::vector<float> placementGuide(const BeliefMaps& maps, double power);
+
 class BeliefNet {
  public:
   /// Precondition: `net` is a belief network on belief-v1 (nets.h checks it).

@@ -16,6 +16,10 @@ const std::vector<std::string>& computerLevels();
 /// of a game against that level uses (belief_map.h).
 double beliefModelPower(std::string_view level);
 
+/// The power of the belief network's map that guides `level`'s story (SearchParams::
+/// guide_power; hard's when the network is installed, else 0): what its heat map uses too.
+double beliefGuidePower(std::string_view level);
+
 /// The level a new table against the computer gets when its setup names none.
 inline constexpr const char* kDefaultLevel = "medium";
 

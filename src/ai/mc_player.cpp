@@ -69,7 +69,7 @@ class MonteCarloPlayer final : public Player {
     if (budget_.bank_time && seconds > 0 && playouts <= 0)
       seconds = granted = bank_.grant(seconds, limits.max_seconds);
     SearchOutput out = runSearch(view, params_, seconds, playouts, std::max(1, limits.threads),
-                                 seed, have_prior ? &prior : nullptr, &beliefs_);
+                                 seed, have_prior ? &prior : nullptr, &beliefs_, &guided_beliefs_);
     if (granted > 0)
       bank_.settle(granted, std::chrono::duration<double>(Clock::now() - now).count());
     searching.unlock();
@@ -118,6 +118,7 @@ class MonteCarloPlayer final : public Player {
   Cache cache_;
   std::mutex search_mu_;  // one search at a time: they share the belief cache
   StoryBeliefCache beliefs_;
+  StoryBeliefCache guided_beliefs_;  // the story guided by the belief network (guide_power)
   SearchDiagnostics diag_;
 };
 

@@ -4,6 +4,7 @@
 #include "ai/beginner_player.h"
 #include "ai/levels.h"
 #include "ai/mc_player.h"
+#include "ai/nets.h"
 #include "ai/player.h"
 
 namespace pg {
@@ -36,20 +37,24 @@ SearchParams storyParams() {
   return p;
 }
 
-/// hard: the story belief, and a pass valued as the end of the game it would often be
-/// (docs/bot.md, "The pass"). The levels below keep the playout after a pass, so
-/// that the ladder stays as measured.
+SearchParams v2Params();
+
+/// hard (issue #40): bot:v2's search with the learned networks (docs/bot.md, "The third
+/// generation"): the belief network's map guides the story's placements, and the policy
+/// network's mean over 16 boards drawn from the belief is the root's prior. Without the
+/// networks (none installed) it plays as bot:v2.
 SearchParams hardParams() {
-  SearchParams p = storyParams();
-  p.pass_ends_game = true;
-  p.pass_when_hopeless = 0.02;
-  p.model_power = 2.0;
-  p.stop_when_decided = true;
+  SearchParams p = v2Params();
+  p.nets = installedNets();
+  p.guide_power = 2.0;
+  p.prior_boards = 16;
+  p.prior_weight = 1.0;
   return p;
 }
 
-/// bot:v2, frozen (issue #40): the hard player of issue #17, the baseline of the learned
-/// networks. Today the same as hardParams(); it stays as it is when hard changes.
+/// bot:v2, frozen (issue #40): the hard player of issue #17 (the story belief, and a pass valued
+/// as the end of the game it would often be: docs/bot.md, "The pass"), the baseline of the
+/// learned networks.
 SearchParams v2Params() {
   SearchParams p = storyParams();
   p.pass_ends_game = true;
@@ -81,6 +86,12 @@ const std::vector<std::string>& computerLevels() {
 double beliefModelPower(std::string_view level) {
   return level == "hard" || level == "default" ? hardParams().model_power
                                                : storyParams().model_power;
+}
+
+double beliefGuidePower(std::string_view level) {
+  if (level != "hard" && level != "default") return 0;
+  const SearchParams p = hardParams();
+  return p.nets && p.nets->belief ? p.guide_power : 0;
 }
 
 const std::vector<std::string>& playerNames() {

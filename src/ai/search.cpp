@@ -14,7 +14,6 @@
 #include "ai/policy_prior.h"
 #include "ai/stop_rule.h"
 #include "ai/story_belief.h"
-#include "ai/weighted_belief.h"
 #include "rules/assert.h"
 #include "rules/game.h"
 #include "rules/playout.h"
@@ -206,7 +205,7 @@ bool opponentJustPassed(const View& view) {
 
 SearchOutput runSearch(const View& view, const SearchParams& params, double seconds, int playouts,
                        int threads, uint64_t seed, const RootStats* prior,
-                       StoryBeliefCache* beliefs) {
+                       StoryBeliefCache* beliefs, StoryBeliefCache* guided_beliefs) {
   const Clock::time_point start = Clock::now();
   SearchOutput out;
   const Rules& rules = view.rules();
@@ -228,10 +227,17 @@ SearchOutput runSearch(const View& view, const SearchParams& params, double seco
         beliefs ? beliefs->get(view, model, params.particles, belief_seed)
                 : std::make_shared<StoryBelief>(view, model, params.particles, belief_seed);
     belief = story;
-    if (params.nets && params.nets->belief && (params.belief_tilt != 0 || params.link_tilt != 0) &&
-        !story->fellBack()) {
+    if (params.nets && params.nets->belief && params.guide_power > 0 && !story->fellBack()) {
+      // The network reads the view and the story's map; its map guides a second story.
       const BeliefMaps maps = BeliefNet(params.nets->belief).predict(view, story->occupancy());
-      belief = std::make_shared<WeightedBelief>(story, maps, params.belief_tilt, params.link_tilt);
+      const std::vector<float> guide = placementGuide(maps, params.guide_power);
+      const uint64_t guided_seed = mix64(belief_seed ^ 0x4755494445ULL);
+      std::shared_ptr<const StoryBelief> guided =
+          guided_beliefs ? guided_beliefs->get(view, model, params.particles, guided_seed, &guide)
+                         : std::make_shared<StoryBelief>(view, model, params.particles, guided_seed,
+                                                         nullptr, &guide);
+      if (!guided->fellBack()) story = guided;
+      belief = story;
     }
   } else {
     belief = std::make_shared<Sampler>(knowledge, params.belief == BeliefKind::Facts);

@@ -52,10 +52,9 @@ struct SearchParams {
   /// The learned networks (nets.h) the settings below use; null or missing members: those
   /// settings are off.
   std::shared_ptr<const Nets> nets;
-  /// BeliefKind::Story with a belief network: the story's boards weighted by it
-  /// (weighted_belief.h) with these tilts; 0 and 0: not weighted.
-  double belief_tilt = 0;
-  double link_tilt = 0;
+  /// BeliefKind::Story with a belief network: the opponent's placements in the story are
+  /// weighted by the network's chance of a hidden stone there to this power (0: not guided).
+  double guide_power = 0;
   /// With a policy network: the root's prior is its policy averaged over this many boards
   /// drawn from the belief (policy_prior.h), 0: no prior ...
   int prior_boards = 0;
@@ -89,9 +88,11 @@ struct SearchOutput {
 /// runs out first (at least one playout). `prior`
 /// (may be null) seeds the root statistics (the same turn before a rejection).
 /// Precondition: !view.over() && view.toMove() == view.self().
-/// `beliefs` (may be null) carries the story belief from one decision to the next.
+/// `beliefs` (may be null) carries the story belief from one decision to the next, and
+/// `guided_beliefs` (may be null) the story guided by the belief network (guide_power).
 SearchOutput runSearch(const View& view, const SearchParams& params, double seconds, int playouts,
                        int threads, uint64_t seed, const RootStats* prior,
-                       StoryBeliefCache* beliefs = nullptr);
+                       StoryBeliefCache* beliefs = nullptr,
+                       StoryBeliefCache* guided_beliefs = nullptr);
 
 }  // namespace pg

@@ -326,7 +326,8 @@ class Filter {
       if (!b.isLegal(opp_, q) || !story_.feasible(q, t)) return;
       if (b.wouldCapture(opp_, q) != want) return;
       if (want == 0 && !survives(b, q, t)) return;  // a capture makes its own liberties
-      const float s = model_.strength(moveFeatures(b, ctx, q));
+      float s = model_.strength(moveFeatures(b, ctx, q));
+      if (guide_) s *= (*guide_)[static_cast<size_t>(q)];
       cand_.push_back(q);
       strength_.push_back(s);
       total += s;
@@ -458,6 +459,12 @@ class Filter {
 
   const View& view_;
   const OpponentModel& model_;
+  const std::vector<float>* guide_ = nullptr;  // per point, a factor on the model's weight
+
+ public:
+  void guide(const std::vector<float>* g) { guide_ = g; }
+
+ private:
   const Story story_;
   Rng rng_;
   Color self_ = Color::Black, opp_ = Color::White;
@@ -483,7 +490,7 @@ StoryBelief::StoryBelief(const View& view, const OpponentModel& model, int parti
     : StoryBelief(view, model, particles, seed, nullptr) {}
 
 StoryBelief::StoryBelief(const View& view, const OpponentModel& model, int particles, uint64_t seed,
-                         const StoryBelief* earlier) {
+                         const StoryBelief* earlier, const std::vector<float>* guide) {
   PG_ASSERT(isStone(view.self()), "a player's view, not a spectator's");
   opp_ = opponent(view.self());
   version_ = view.version();
@@ -499,6 +506,7 @@ StoryBelief::StoryBelief(const View& view, const OpponentModel& model, int parti
     for (size_t i = 0; i < earlier->boards_.size(); ++i)
       from.push_back(Particle{earlier->boards_[i], earlier->last_own_[i]});
     Filter filter(view, model, particles, seed, std::move(from), earlier->version_);
+    filter.guide(guide);
     if (filter.run() && filter.fewestAlive() * 8 >= static_cast<int>(earlier->boards_.size())) {
       ends = std::move(filter.particles());
       done = true;
@@ -507,6 +515,7 @@ StoryBelief::StoryBelief(const View& view, const OpponentModel& model, int parti
   }
   if (!done) {
     Filter filter(view, model, particles, seed, {}, 0);
+    filter.guide(guide);
     if (!filter.run()) {
       failed_at_ = filter.failedAt();
       knowledge_ = std::make_unique<Knowledge>(Knowledge::fromView(view));
@@ -552,14 +561,15 @@ int StoryBelief::sample(Board& out, Rng& rng, Point keep_empty, std::vector<Poin
 
 std::shared_ptr<const StoryBelief> StoryBeliefCache::get(const View& view,
                                                          const OpponentModel& model, int particles,
-                                                         uint64_t seed) {
+                                                         uint64_t seed,
+                                                         const std::vector<float>* guide) {
   const SeenEvent* last = view.events().empty() ? nullptr : &view.events().back();
   const bool same_game = belief_ && self_ == view.self() && belief_->version() <= view.version() &&
                          belief_->version() > 0 &&
                          view.events()[static_cast<size_t>(belief_->version()) - 1] == last_event_;
   if (same_game && belief_->version() == view.version()) return belief_;
   belief_ = std::make_shared<const StoryBelief>(view, model, particles, seed,
-                                                same_game ? belief_.get() : nullptr);
+                                                same_game ? belief_.get() : nullptr, guide);
   self_ = view.self();
   if (last) last_event_ = *last;
   return belief_;

@@ -32,8 +32,10 @@ class StoryBelief final : public Determinizer {
   StoryBelief(const View& view, const OpponentModel& model, int particles, uint64_t seed);
   /// The same, carrying on the boards of `earlier`, a belief of an earlier version of the same
   /// view (may be null), through the new events.
+  /// `guide` (may be null), per point, multiplies the model's weight of an opponent stone
+  /// there (a network's map, e.g.).
   StoryBelief(const View& view, const OpponentModel& model, int particles, uint64_t seed,
-              const StoryBelief* earlier);
+              const StoryBelief* earlier, const std::vector<float>* guide = nullptr);
   ~StoryBelief() override;
 
   int sample(Board& out, Rng& rng, Point keep_empty, std::vector<Point>* placed) const override;
@@ -75,7 +77,10 @@ class StoryBeliefCache {
   /// The belief for `view`: the cached one carried on if it belongs to an earlier version of
   /// the same view, else a new one.
   std::shared_ptr<const StoryBelief> get(const View& view, const OpponentModel& model,
-                                         int particles, uint64_t seed);
+                                         int particles, uint64_t seed,
+                                         const std::vector<float>* guide = nullptr);
+  /// The belief of the last get(), or null.
+  std::shared_ptr<const StoryBelief> last() const { return belief_; }
 
  private:
   std::shared_ptr<const StoryBelief> belief_;

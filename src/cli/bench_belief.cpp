@@ -7,6 +7,7 @@
 // there whole, and how often every hidden stone is right.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <map>
@@ -20,7 +21,6 @@
 #include "ai/nets.h"
 #include "ai/player.h"
 #include "ai/story_belief.h"
-#include "ai/weighted_belief.h"
 #include "cli/commands.h"
 #include "referee/referee.h"
 
@@ -41,17 +41,9 @@ struct BeliefBenchConfig {
   double model_power = 1.0;  // the story's opponent model, sharpened (SearchParams::model_power)
   uint64_t seed = 1;
   bool json = false;
-  std::string nets;                   // a directory with belief.pgnn: the network's rows
-  std::vector<double> tilts{1.0};     // WeightedBelief's tilt, one row each ...
-  std::vector<double> link_tilts{0};  // ... with each link tilt
+  std::string nets;        // a directory with belief.pgnn: the network's rows
+  double guide_power = 0;  // > 0: a story whose placements the network's map guides (rows "guided")
 };
-
-/// The name of the weighted story's rows for one pair of tilts.
-std::string weightedName(double tilt, double link_tilt) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "net t%.2g l%.2g", tilt, link_tilt);
-  return buf;
-}
 
 struct Tally {
   std::array<double, 3> sum{};
@@ -133,15 +125,15 @@ void run(BeliefBenchConfig cfg) {
   }
   std::vector<std::string> rows;  // the network's rows, in order
   if (net) {
-    rows.push_back("net map");
-    for (double tilt : cfg.tilts)
-      for (double link : cfg.link_tilts) rows.push_back(weightedName(tilt, link));
+    rows.push_back("network");
+    if (cfg.guide_power > 0) rows.push_back("guided");
   }
   for (int g = 0; g < cfg.games; ++g) {
     const uint64_t seed = cfg.seed * 1000003ULL + static_cast<uint64_t>(g) * 2;
     auto black = makePlayer(cfg.bot, seed), white = makePlayer(cfg.bot, seed + 1);
     if (!black || !white) throw CLI::ValidationError("bench belief", "unknown bot " + cfg.bot);
     StoryBeliefCache caches[2];
+    StoryBeliefCache guided_caches[2];
     Referee ref(rules);
     SearchLimits limits;
     limits.seconds = 0;
@@ -198,22 +190,23 @@ void run(BeliefBenchConfig cfg) {
           // The network reads the view and the carried story's map, as hard does.
           t0 = Clock::now();
           const BeliefMaps maps = net->predict(view, kept->fellBack() ? occ : kept->occupancy());
-          t["net map"].ms.push_back(
+          t["network"].ms.push_back(
               std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
           double total = 0;
           for (float q : maps.hidden) total += q;
           std::vector<float> scaled(maps.hidden);
           for (float& q : scaled) q = std::min(1.0f, q * static_cast<float>(hidden / total));
-          t["net map"].add(phase, onTrue(scaled, view, real, hidden));
-          for (double tilt : cfg.tilts)
-            for (double link : cfg.link_tilts) {
-              const std::string name = weightedName(tilt, link);
-              const WeightedBelief weighted(kept, maps, tilt, link);
-              t[name].add(phase, onTrue(weighted.occupancy(), view, real, hidden));
-              wholeChains(weighted, view, real, chains, cfg.joint_samples, joint_rng, whole, exact);
-              if (!chains.empty()) t[name + " chains"].add(phase, whole);
-              t[name + " exact"].add(phase, exact);
-            }
+          t["network"].add(phase, onTrue(scaled, view, real, hidden));
+          if (cfg.guide_power > 0) {
+            const std::vector<float> guide = placementGuide(maps, cfg.guide_power);
+            const auto guided = guided_caches[c == Color::Black ? 0 : 1].get(
+                view, model, cfg.particles, rng.next32(), &guide);
+            t["guided"].add(
+                phase, onTrue(guided->fellBack() ? occ : guided->occupancy(), view, real, hidden));
+            wholeChains(*guided, view, real, chains, cfg.joint_samples, joint_rng, whole, exact);
+            if (!chains.empty()) t["guided chains"].add(phase, whole);
+            t["guided exact"].add(phase, exact);
+          }
         }
       }
       const Action act = (c == Color::Black ? *black : *white).choose(view, limits);
@@ -301,12 +294,10 @@ void addBeliefBench(CLI::App& bench) {
                   "the story's opponent model with every gamma raised to this power (hard: 2)")
       ->check(CLI::Range(0.0, 10.0))
       ->capture_default_str();
-  sub->add_option("--nets", cfg->nets,
-                  "a directory with belief.pgnn: adds the network's map and the story weighted "
-                  "by it (weighted_belief.h)");
-  sub->add_option("--tilt", cfg->tilts, "the weighted story's tilts (one row each)")
-      ->capture_default_str();
-  sub->add_option("--link-tilt", cfg->link_tilts, "... and link tilts (each with each tilt)")
+  sub->add_option("--nets", cfg->nets, "a directory with belief.pgnn: adds the network's own map");
+  sub->add_option("--guide-power", cfg->guide_power,
+                  "adds a story whose opponent placements are weighted by the network's map to "
+                  "this power (0: none)")
       ->capture_default_str();
   sub->add_option("--seed", cfg->seed)->capture_default_str();
   sub->add_flag("--json", cfg->json, "print one JSON object");

@@ -1,5 +1,5 @@
-// A network of docs/networks.md section 1 on the CPU: planes in, logit maps and scalars out, for any
-// board of 5..19 points a side (square or not), plain or torus. No threads, no global state:
+// A network of docs/networks.md section 1 on the CPU: planes in, logit maps and scalars out, for
+// any board of 5..19 points a side (square or not), plain or torus. No threads, no global state:
 // forward() is const, and threads may share one Network with one Workspace each.
 #pragma once
 

@@ -1,8 +1,9 @@
 // The learned networks on the player's side (issue #40): loading them (nets.h), the belief
-// network's maps (belief_net.h), the story weighted by them (weighted_belief.h) and the policy
+// network's maps (belief_net.h), the story guided by them (story_belief.h) and the policy
 // prior (policy_prior.h), with networks of random weights.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <numeric>
@@ -11,7 +12,7 @@
 #include "ai/nets.h"
 #include "ai/player.h"
 #include "ai/policy_prior.h"
-#include "ai/weighted_belief.h"
+#include "ai/story_belief.h"
 #include "nn/nn_test_util.h"
 #include "referee/referee.h"
 
@@ -113,59 +114,52 @@ TEST(BeliefNet, MapsAreChancesAndNothingOnThePointsTheViewShows) {
   }
 }
 
-TEST(WeightedBelief, WithoutTiltItIsTheStory) {
+TEST(GuidedStory, AGuideOfOnesChangesNothing) {
   const Referee ref = playedGame(30, 12);
   const View& view = ref.view(audienceOf(ref.toMove()));
-  auto story = std::make_shared<const StoryBelief>(view, OpponentModel::learned(), 64, 6);
-  ASSERT_FALSE(story->fellBack());
-  const BeliefMaps maps =
-      BeliefNet(randomNet(nn::Kind::Belief, 5)).predict(view, story->occupancy());
-  const WeightedBelief weighted(story, maps, 0.0, 0.0);
-  const std::vector<float> a = weighted.occupancy(), b = story->occupancy();
-  for (size_t i = 0; i < a.size(); ++i) EXPECT_NEAR(a[i], b[i], 1e-5);
-  EXPECT_NEAR(weighted.effectiveBoards(), 64.0, 1e-6);
+  const std::vector<float> ones(static_cast<size_t>(view.rules().numPoints()), 1.0f);
+  const StoryBelief plain(view, OpponentModel::learned(), 64, 6, nullptr);
+  const StoryBelief guided(view, OpponentModel::learned(), 64, 6, nullptr, &ones);
+  ASSERT_FALSE(plain.fellBack());
+  EXPECT_EQ(plain.occupancy(), guided.occupancy());
 }
 
-TEST(WeightedBelief, TheBoardsWhoseStonesTheMapBelievesInAreDrawnMore) {
+TEST(GuidedStory, AGuideTowardTheTrueStonesPutsMoreOfTheBoardsOnThem) {
   const Referee ref = playedGame(40, 13);
   const View& view = ref.view(audienceOf(ref.toMove()));
-  auto story = std::make_shared<const StoryBelief>(view, OpponentModel::learned(), 64, 7);
-  ASSERT_FALSE(story->fellBack());
-  // A map that believes in the true hidden stones.
   const Board& real = ref.realGame().board();
   const Color opp = opponent(view.self());
   const int n = view.rules().numPoints();
   BeliefMaps maps;
-  maps.east.assign(static_cast<size_t>(n), 0.5f);
-  maps.south = maps.east;
   maps.hidden.assign(static_cast<size_t>(n), 0.0f);
   for (Point p = 0; p < n; ++p)
     if (view.at(p) == Color::Empty)
       maps.hidden[static_cast<size_t>(p)] = real.at(p) == opp ? 0.9f : 0.1f;
-  const WeightedBelief weighted(story, maps, 1.0, 0.0);
-  double on_true_story = 0, on_true_weighted = 0;
-  const std::vector<float> a = weighted.occupancy(), b = story->occupancy();
-  for (Point p = 0; p < n; ++p)
-    if (view.at(p) == Color::Empty && real.at(p) == opp) {
-      on_true_weighted += a[static_cast<size_t>(p)];
-      on_true_story += b[static_cast<size_t>(p)];
-    }
-  EXPECT_GT(on_true_weighted, on_true_story);
-  EXPECT_LT(weighted.effectiveBoards(), 64.0);
-  // Every board drawn is one of the story's: the counts and the visible stones hold, and a
-  // point to keep empty stays empty where some board allows it.
-  Rng rng(3);
-  Board b2(view.rules().size, view.rules().topology);
-  for (int s = 0; s < 32; ++s) {
-    const Point keep = static_cast<Point>(rng.below(static_cast<uint32_t>(n)));
-    std::vector<Point> placed;
-    const int missing = weighted.sample(b2, rng, keep, &placed);
-    EXPECT_EQ(b2.stoneCount(opp), view.stoneCount(opp));
-    for (Point p : placed) EXPECT_EQ(b2.at(p), opp);
-    if (missing == 0 && view.at(keep) == Color::Empty) {
-      EXPECT_NE(b2.at(keep), opp);
+  const std::vector<float> guide = placementGuide(maps, 2.0);
+  EXPECT_FLOAT_EQ(guide[0], std::pow(std::max(1e-3f, maps.hidden[0]), 2.0f));
+  double plain_on_true = 0, guided_on_true = 0;
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    const StoryBelief plain(view, OpponentModel::learned(), 64, seed, nullptr);
+    const StoryBelief guided(view, OpponentModel::learned(), 64, seed, nullptr, &guide);
+    ASSERT_FALSE(plain.fellBack());
+    ASSERT_FALSE(guided.fellBack());
+    const std::vector<float> a = plain.occupancy(), b = guided.occupancy();
+    for (Point p = 0; p < n; ++p)
+      if (view.at(p) == Color::Empty && real.at(p) == opp) {
+        plain_on_true += a[static_cast<size_t>(p)];
+        guided_on_true += b[static_cast<size_t>(p)];
+      }
+    // Every board of the guided story is still one the view allows.
+    Rng rng(seed);
+    Board b2(view.rules().size, view.rules().topology);
+    for (int s = 0; s < 16; ++s) {
+      std::vector<Point> placed;
+      guided.sample(b2, rng, kNoPoint, &placed);
+      EXPECT_EQ(b2.stoneCount(opp), view.stoneCount(opp));
+      for (Point p : placed) EXPECT_EQ(view.at(p), Color::Empty);
     }
   }
+  EXPECT_GT(guided_on_true, plain_on_true);
 }
 
 TEST(PolicyPrior, AChanceForEveryMoveAndNoneOnOurOwnStones) {

@@ -36,7 +36,7 @@ PY
 done
 # The program loads them and the belief network's rows appear.
 out=$("$phantomgo" --nets "$dir/nets" bench belief --games 1 --size 5 --playouts 40 \
-  --particles 32 --nets "$dir/nets" --tilt 1)
+  --particles 32 --nets "$dir/nets" --guide-power 2)
 echo "$out"
-grep -q '^net map ' <<<"$out"
-grep -q '^net t1 l0 chains ' <<<"$out"
+grep -q '^network ' <<<"$out"
+grep -q '^guided chains ' <<<"$out"

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "ai/belief_map.h"
+#include "ai/nets.h"
 #include "referee/referee.h"
 
 namespace pg {
@@ -16,7 +17,7 @@ int beliefSamples(const Rules& rules, int steps) {
 }
 
 BeliefSteps computeBeliefSteps(const Rules& rules, const std::vector<Event>& log, Color seat,
-                               uint64_t seed, double model_power) {
+                               uint64_t seed, double model_power, double guide_power) {
   const Referee referee = Referee::replay(rules, log);
   const Audience audience = audienceOf(seat);
   // The referee's stream for this seat is project()'s output for every logged event; fold it
@@ -31,6 +32,7 @@ BeliefSteps computeBeliefSteps(const Rules& rules, const std::vector<Event>& log
   out.steps.reserve(static_cast<size_t>(steps));
   View view(rules, audience);
   BeliefMapper mapper(out.samples, seed, kBeliefStorySeconds, model_power);
+  if (guide_power > 0) mapper.guideWith(installedNets()->belief, guide_power);
   auto add = [&] {
     const std::vector<float> map = mapper.next(view);
     std::vector<uint8_t> pct(map.size());

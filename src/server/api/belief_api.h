@@ -37,10 +37,11 @@ inline constexpr int64_t kBeliefPointSamples = 20'000'000;
 inline constexpr double kBeliefStorySeconds = 3.0;
 
 /// Replays `log` (a finished game's full log) and computes `seat`'s belief at every step, the
-/// story's opponent model sharpened to `model_power` (ai/levels.h, beliefModelPower).
+/// story's opponent model sharpened to `model_power` (ai/levels.h, beliefModelPower) and, when
+/// `guide_power` > 0, guided by the installed belief network (ai/levels.h, beliefGuidePower).
 /// Throws std::invalid_argument if the log is not a consistent game.
 BeliefSteps computeBeliefSteps(const Rules& rules, const std::vector<Event>& log, Color seat,
-                               uint64_t seed, double model_power = 1.0);
+                               uint64_t seed, double model_power = 1.0, double guide_power = 0);
 
 /// A small LRU of finished answers, keyed by (game id, seat). Safe from any thread.
 class BeliefCache {

@@ -510,8 +510,9 @@ HttpReply HttpApi::belief(const std::string& id, std::string_view target) const 
   BeliefSteps steps;
   try {
     // The belief of the level that played; between people, the strongest level's.
-    const double power = beliefModelPower(f.setup.computer ? f.setup.computer->strength : "hard");
-    steps = computeBeliefSteps(f.setup.rules, f.log, *seat, seedOf(key), power);
+    const std::string level = f.setup.computer ? f.setup.computer->strength : "hard";
+    steps = computeBeliefSteps(f.setup.rules, f.log, *seat, seedOf(key), beliefModelPower(level),
+                               beliefGuidePower(level));
   } catch (const std::invalid_argument&) {
     belief_jobs_.fetch_sub(1);
     return storeFailed();
