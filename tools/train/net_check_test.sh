@@ -8,12 +8,8 @@ set -euo pipefail
 python=$1
 check=$2
 here=$(cd "$(dirname "$0")" && pwd)
-if ! "$python" -c 'import numpy, torch' 2>/dev/null; then
-  echo "net_check_test: $python cannot import numpy and torch (install python3-torch python3-numpy: scripts/setup.sh)" >&2
-  exit 1
-fi
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+# shellcheck source=test_lib.sh
+source "$here/test_lib.sh"
 run() {
   local name=$1
   shift

@@ -10,12 +10,8 @@ gen=$2
 check=$3
 phantomgo=$4
 here=$(cd "$(dirname "$0")" && pwd)
-if ! "$python" -c 'import numpy, torch' 2>/dev/null; then
-  echo "smoke_test: $python cannot import numpy and torch (scripts/setup.sh installs them)" >&2
-  exit 1
-fi
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+# shellcheck source=test_lib.sh
+source "$here/test_lib.sh"
 "$gen" --out "$dir/data" --games 3 --size 5 --bots medium,v2 --playouts 40 --particles 32 \
   --jobs 1 --seed 5
 mkdir -p "$dir/nets"
