@@ -106,6 +106,7 @@ int pickRootMove(const Shared& sh, const RootStats& st, Rng& rng, int64_t iter, 
   double total = 0;
   for (int c : sh.cands) total += st.visits[static_cast<size_t>(c)];
   const double log_total = std::log(total + 1.0);
+  const double prior_scale = sh.policy.empty() ? 0.0 : prm.prior_weight * std::sqrt(total);
   double best = -1;
   int move = sh.cands[0];
   for (int c : sh.cands) {
@@ -113,8 +114,7 @@ int pickRootMove(const Shared& sh, const RootStats& st, Rng& rng, int64_t iter, 
     const double nv = st.visits[i];
     const double q = nv > 0 ? st.wins[i] / nv : 1.0;
     double score = q + prm.ucb_c * std::sqrt(log_total / (nv + 1.0)) + 1e-7 * rng.uniform();
-    if (!sh.policy.empty())
-      score += prm.prior_weight * sh.policy[i] * std::sqrt(total) / (1.0 + nv);
+    if (prior_scale > 0) score += prior_scale * sh.policy[i] / (1.0 + nv);
     if (score > best) {
       best = score;
       move = c;

@@ -116,7 +116,7 @@ void run(BeliefBenchConfig cfg) {
   const int n = rules.numPoints();
   std::map<std::string, Tally> t;  // facts, story, carried, uniform
   const OpponentModel model = OpponentModel::learned().sharpened(cfg.model_power);
-  int64_t fell_back = 0, carried = 0, decisions = 0;
+  int64_t fell_back = 0, carried = 0, decisions = 0, guided_carried = 0;
   std::unique_ptr<BeliefNet> net;
   if (!cfg.nets.empty()) {
     const NetsLoad load = loadNets(cfg.nets);
@@ -199,8 +199,12 @@ void run(BeliefBenchConfig cfg) {
           t["network"].add(phase, onTrue(scaled, view, real, hidden));
           if (cfg.guide_power > 0) {
             const std::vector<float> guide = placementGuide(maps, cfg.guide_power);
+            t0 = Clock::now();
             const auto guided = guided_caches[c == Color::Black ? 0 : 1].get(
                 view, model, cfg.particles, rng.next32(), &guide);
+            t["guided"].ms.push_back(
+                std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            guided_carried += guided->carried();
             t["guided"].add(
                 phase, onTrue(guided->fellBack() ? occ : guided->occupancy(), view, real, hidden));
             wholeChains(*guided, view, real, chains, cfg.joint_samples, joint_rng, whole, exact);
@@ -261,9 +265,12 @@ void run(BeliefBenchConfig cfg) {
                 x.phase(0), x.phase(1), x.phase(2),
                 static_cast<long long>(x.n[0] + x.n[1] + x.n[2]));
   }
-  std::printf("story fell back to the facts: %lld; carried on: %lld of %lld\n",
+  std::printf("story fell back to the facts: %lld; carried on: %lld of %lld",
               static_cast<long long>(fell_back), static_cast<long long>(carried),
               static_cast<long long>(decisions));
+  if (cfg.guide_power > 0)
+    std::printf("; the guided story carried on: %lld", static_cast<long long>(guided_carried));
+  std::printf("\n");
 }
 
 }  // namespace
