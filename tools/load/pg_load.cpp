@@ -8,7 +8,9 @@
 // answer. Optionally M idle tables stay connected without playing. With --survive, clients
 // reconnect after the server dies and resume with last_version; an event a client had seen
 // that the server no longer has (a snapshot answering a resume, or an own stone missing from
-// the reveal) is counted as a lost event.
+// the reveal) is counted as a lost event. With --computer, K more tables play against the
+// server's computer player (computer_table.h); their figures are reported apart, so the
+// latency above stays the human tables' own: how the computer's thinking affects the others.
 //
 // Single-threaded (one io_context): the client side costs as little CPU as possible.
 #include <spdlog/spdlog.h>
@@ -32,35 +34,16 @@
 #include <vector>
 
 #include "client/seat_tracker.h"
+#include "load/computer_table.h"
+#include "load/conn.h"
+#include "load/options.h"
 #include "protocol/json.h"
 
 namespace {
 
-namespace net = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
-using tcp = net::ip::tcp;
-using Clock = std::chrono::steady_clock;
+using namespace pg::load;  // NOLINT(google-build-using-namespace): the tool's own pieces
 using pg::Json;
 using pg::SeatTracker;
-
-struct Options {
-  std::string host = "127.0.0.1";
-  uint16_t port = 8080;
-  int tables = 100;
-  int idle = 0;
-  double seconds = 30;
-  int size = 9;
-  double think_ms = 200;  // mean pause before each action (uniform 0..2x)
-  uint64_t seed = 1;
-  int server_pid = 0;
-  bool echo = false;
-  bool survive = false;
-  double timeout_s = 10;
-  std::string json_out;
-  std::string marks;  // a file of outside events' times (kills), read at the end
-};
 
 struct Stats {
   std::vector<double> lat_ms;
@@ -97,51 +80,8 @@ double quantile(std::vector<double> v, double q) {
   return v[std::min(i, v.size() - 1)];
 }
 
-class Table;
-
-/// One WebSocket connection of a table (one seat).
-class Conn : public std::enable_shared_from_this<Conn> {
- public:
-  /// With `heartbeat` (--survive), the connection pings after kQuiet without a frame and gives
-  /// up one whose ping, connection or handshake goes unanswered for kGiveUp: a node that hangs
-  /// or is cut off is noticed, as a browser notices it (web/net.js).
-  Conn(net::io_context& io, Table* t, int gen, int seat, bool heartbeat)
-      : ws_(io), beat_(io), table_(t), gen_(gen), seat_(seat), heartbeat_(heartbeat) {}
-  /// Connects to `ep` at `path` (/ws?table=<id>) and sends `join`.
-  void start(const tcp::endpoint& ep, std::string path, std::string join);
-  void send(std::string text);
-  void close() {
-    closed_ = true;
-    beat_.cancel();
-    beast::error_code ec;
-    beast::get_lowest_layer(ws_).socket().close(ec);
-  }
-  bool open() const { return open_; }
-
-  static constexpr std::chrono::milliseconds kQuiet{1000};
-  static constexpr std::chrono::milliseconds kGiveUp{2000};
-
- private:
-  void read();
-  void write();
-  void fail();
-  /// Every quarter second: a ping after kQuiet of silence, the socket closed (and so the seat
-  /// reconnected) after kGiveUp without an answer.
-  void beat();
-  websocket::stream<beast::tcp_stream> ws_;
-  net::steady_timer beat_;
-  Clock::time_point heard_ = Clock::now();  // the last frame (or the connection's start)
-  bool pinged_ = false;
-  beast::flat_buffer buf_;
-  std::deque<std::string> out_;
-  Table* table_;
-  int gen_, seat_;
-  bool heartbeat_;
-  bool open_ = false, closed_ = false, failed_ = false;
-};
-
 /// A table: creates games over HTTP, connects its two seats, plays.
-class Table {
+class Table : public ConnOwner {
  public:
   Table(net::io_context& io, const Options& o, Stats& s, uint64_t seed, bool idle)
       : io_(io), o_(o), st_(s), rng_(seed), timer_(io), watchdog_(io), idle_(idle) {}
@@ -166,7 +106,7 @@ class Table {
   /// Seats that lost their connection and are not joined again.
   int unreachable() const { return static_cast<int>(lost_[0]) + static_cast<int>(lost_[1]); }
 
-  void onMessage(int gen, int seat, const std::string& text) {
+  void onMessage(int gen, int seat, const std::string& text) override {
     if (gen != gen_) return;
     const Json m = Json::parse(text, nullptr, false);
     const std::string type = m.value("type", "");
@@ -238,7 +178,7 @@ class Table {
     schedule();
   }
 
-  void onClosed(int gen, int seat) {
+  void onClosed(int gen, int seat) override {
     if (gen != gen_ || finishing_) return;
     joined_[seat] = false;
     pending_ = false;
@@ -283,20 +223,6 @@ class Table {
     pending_ = false;
     trackers_[0].reset();
     trackers_[1].reset();
-    struct Op {
-      beast::tcp_stream s;
-      http::request<http::string_body> req;
-      http::response<http::string_body> res;
-      beast::flat_buffer buf;
-      explicit Op(net::io_context& io) : s(io) {}
-    };
-    auto op = std::make_shared<Op>(io_);
-    op->req = {http::verb::post, "/api/tables", 11};
-    op->req.set(http::field::host, o_.host);
-    op->req.set(http::field::content_type, "application/json");
-    op->req.body() = Json{{"rules", {{"size", o_.size}}}}.dump();
-    op->req.prepare_payload();
-    op->s.expires_after(std::chrono::seconds(10));
     const int gen = gen_;
     auto retry = [this, gen](const std::string& why) {
       if (gen != gen_) return;
@@ -315,27 +241,20 @@ class Table {
         if (!ec && gen == gen_) create();
       });
     };
-    op->s.async_connect(ep(), [this, op, retry](beast::error_code ec) {
-      if (ec) return retry(ec.message());
-      http::async_write(op->s, op->req, [this, op, retry](beast::error_code ec2, std::size_t) {
-        if (ec2) return retry(ec2.message());
-        http::async_read(op->s, op->buf, op->res,
-                         [this, op, retry](beast::error_code ec3, std::size_t) {
-                           if (ec3) return retry(ec3.message());
-                           if (op->res.result_int() != 201)
-                             return retry("status " + std::to_string(op->res.result_int()) + " " +
-                                          op->res.body().substr(0, 120));
-                           const Json j = Json::parse(op->res.body(), nullptr, false);
-                           id_ = j.at("table").get<std::string>();
-                           tokens_[0] = j.at("seats").at("black").at("token").get<std::string>();
-                           tokens_[1] = j.at("seats").at("white").at("token").get<std::string>();
-                           for (int s = 0; s < 2; ++s) {
-                             trackers_[s] = std::make_unique<SeatTracker>(seatName(s), o_.size);
-                             connect(s, false);
-                           }
-                         });
-      });
-    });
+    postJson(io_, o_, "/api/tables", Json{{"rules", {{"size", o_.size}}}}.dump(),
+             [this, retry](const std::string& error, unsigned status, const std::string& body) {
+               if (!error.empty()) return retry(error);
+               if (status != 201)
+                 return retry("status " + std::to_string(status) + " " + body.substr(0, 120));
+               const Json j = Json::parse(body, nullptr, false);
+               id_ = j.at("table").get<std::string>();
+               tokens_[0] = j.at("seats").at("black").at("token").get<std::string>();
+               tokens_[1] = j.at("seats").at("white").at("token").get<std::string>();
+               for (int s = 0; s < 2; ++s) {
+                 trackers_[s] = std::make_unique<SeatTracker>(seatName(s), o_.size);
+                 connect(s, false);
+               }
+             });
   }
 
   void connect(int seat, bool resume) {
@@ -427,7 +346,6 @@ class Table {
     });
   }
 
-  friend class Conn;
   net::io_context& io_;
   const Options& o_;
   Stats& st_;
@@ -450,82 +368,6 @@ class Table {
   int last_sender_ = 0;
   std::string last_sent_;
 };
-
-void Conn::start(const tcp::endpoint& ep, std::string path, std::string join) {
-  auto self = shared_from_this();
-  // A hung node accepts TCP connections (its kernel does) and never answers the handshake.
-  beast::get_lowest_layer(ws_).expires_after(heartbeat_ ? kGiveUp : std::chrono::seconds(10));
-  beast::get_lowest_layer(ws_).async_connect(
-      ep, [this, self, join = std::move(join), path = std::move(path), ep](beast::error_code ec) {
-        if (ec) return fail();
-        ws_.async_handshake(
-            ep.address().to_string() + ":" + std::to_string(ep.port()), path,
-            [this, self, join](beast::error_code ec2) {
-              if (ec2) return fail();
-              beast::get_lowest_layer(ws_).expires_never();
-              ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
-              open_ = true;
-              heard_ = Clock::now();
-              if (heartbeat_) beat();
-              send(join);
-              read();
-            });
-      });
-}
-
-void Conn::send(std::string text) {
-  if (!open_) return;
-  out_.push_back(std::move(text));
-  if (out_.size() == 1) write();
-}
-
-void Conn::write() {
-  ws_.text(true);
-  ws_.async_write(net::buffer(out_.front()),
-                  [this, self = shared_from_this()](beast::error_code ec, std::size_t) {
-                    if (ec) return fail();
-                    out_.pop_front();
-                    if (!out_.empty()) write();
-                  });
-}
-
-void Conn::read() {
-  ws_.async_read(buf_, [this, self = shared_from_this()](beast::error_code ec, std::size_t) {
-    if (ec) return fail();
-    const std::string text = beast::buffers_to_string(buf_.data());
-    buf_.consume(buf_.size());
-    heard_ = Clock::now();
-    pinged_ = false;
-    table_->onMessage(gen_, seat_, text);
-    read();
-  });
-}
-
-void Conn::beat() {
-  beat_.expires_after(std::chrono::milliseconds(250));
-  beat_.async_wait([this, self = shared_from_this()](beast::error_code ec) {
-    if (ec || closed_ || failed_ || !open_) return;
-    const auto quiet = Clock::now() - heard_;
-    if (pinged_ && quiet > kQuiet + kGiveUp) {
-      beast::error_code ignored;  // the pending read fails, and fail() reconnects the seat
-      beast::get_lowest_layer(ws_).socket().close(ignored);
-      return;
-    }
-    if (!pinged_ && quiet > kQuiet) {
-      pinged_ = true;
-      send(R"({"type":"ping"})");
-    }
-    beat();
-  });
-}
-
-void Conn::fail() {
-  beat_.cancel();
-  open_ = false;
-  if (closed_ || failed_) return;
-  failed_ = true;
-  table_->onClosed(gen_, seat_);
-}
 
 // ---- The echo baseline: a bare Beast WebSocket server that sends back every frame ----
 
@@ -635,6 +477,12 @@ int main(int argc, char** argv) {
   app.add_option("--tables", o.tables, "tables playing at once")->capture_default_str();
   app.add_option("--idle", o.idle, "extra tables that join and stay connected without playing")
       ->capture_default_str();
+  app.add_option("--computer", o.computer,
+                 "extra tables against the computer (it plays White, a client Black), counted "
+                 "apart from the others")
+      ->capture_default_str();
+  app.add_option("--level", o.level, "the computer's strength at those tables")
+      ->capture_default_str();
   app.add_option("--seconds", o.seconds, "duration of the measured run")->capture_default_str();
   app.add_option("--size", o.size, "board size")->capture_default_str();
   app.add_option("--think-ms", o.think_ms, "mean pause before each action (uniform 0..2x)")
@@ -655,6 +503,7 @@ int main(int argc, char** argv) {
 
   net::io_context io(1);
   Stats st;
+  ComputerStats cst;
   const long rss0 = o.server_pid ? rssKiB(o.server_pid) : -1;
   std::vector<std::unique_ptr<Table>> tables;
   // Connect in small batches so the accept queue never overflows.
@@ -665,25 +514,35 @@ int main(int argc, char** argv) {
     tables.back()->begin();
     if (i % 50 == 49) io.run_for(std::chrono::milliseconds(50));
   }
+  std::vector<std::unique_ptr<ComputerTable>> computer;
+  for (int i = 0; i < o.computer; ++i) {
+    computer.push_back(std::make_unique<ComputerTable>(
+        io, o, cst, o.seed * 1000003 + static_cast<uint64_t>(total + i)));
+    computer.back()->begin();
+    if (i % 50 == 49) io.run_for(std::chrono::milliseconds(50));
+  }
   const auto t_join0 = Clock::now();
   while (true) {
     io.run_for(std::chrono::milliseconds(100));
     int ready = 0;
     for (auto& t : tables) ready += t->ready();
-    if (ready == total) break;
+    for (auto& t : computer) ready += t->ready();
+    if (ready == total + o.computer) break;
     if (Clock::now() - t_join0 > std::chrono::seconds(120)) {
-      std::fprintf(stderr, "only %d of %d tables joined in 120 s\n", ready, total);
+      std::fprintf(stderr, "only %d of %d tables joined in 120 s\n", ready, total + o.computer);
       break;
     }
   }
   const double join_s = std::chrono::duration<double>(Clock::now() - t_join0).count();
   const long rss_joined = o.server_pid ? rssKiB(o.server_pid) : -1;
-  std::fprintf(stderr, "%d tables joined in %.1f s; playing for %.0f s\n", total, join_s,
-               o.seconds);
+  std::fprintf(stderr,
+               "%d tables (+%d against the computer) joined in %.1f s; playing for %.0f s\n", total,
+               o.computer, join_s, o.seconds);
 
   // The measured run. Samples from the joining phase are dropped.
   st.lat_ms.clear();
   st.tries = st.passes = st.games = 0;
+  cst.reset();
   const auto t0 = Clock::now();
   long rss_max = rss_joined;
   auto next_report = t0 + std::chrono::seconds(30);
@@ -701,6 +560,9 @@ int main(int argc, char** argv) {
                    std::chrono::duration<double>(Clock::now() - t0).count(),
                    static_cast<double>(st.lat_ms.size() - reported) / 30.0, st.games, st.errors,
                    line.c_str());
+      if (o.computer > 0)
+        std::fprintf(stderr, "       against the computer: %ld games, %ld answers, errors %ld\n",
+                     cst.games, cst.moves, cst.errors);
       reported = st.lat_ms.size();
       next_report += std::chrono::seconds(30);
     }
@@ -711,7 +573,9 @@ int main(int argc, char** argv) {
   if (unreachable > 0) st.error(std::to_string(unreachable) + " seats unreachable at the end");
   const std::vector<double> lat = st.lat_ms;
   const long games = st.games, tries = st.tries, passes = st.passes;
+  const ComputerStats cfig = cst;
   for (auto& t : tables) t->stopPlaying();
+  for (auto& t : computer) t->stopPlaying();
   io.run_for(std::chrono::milliseconds(200));
 
   std::vector<double> echo_lat;
@@ -770,6 +634,18 @@ int main(int argc, char** argv) {
                 *std::max_element(gaps.begin(), gaps.end()));
   }
   for (const auto& s : st.samples) std::printf("  error: %s\n", s.c_str());
+  const double c50 = quantile(cfig.answer_ms, 0.5), c99 = quantile(cfig.answer_ms, 0.99);
+  if (o.computer > 0) {
+    // Apart from the figures above, which are the human tables' only.
+    std::printf(
+        "against the computer (%s), %d tables: %ld games, the client's %ld actions, the "
+        "computer's %ld turns (%ld tries rejected on the way), errors %ld\n",
+        o.level.c_str(), o.computer, cfig.games, cfig.actions, cfig.moves, cfig.rejected,
+        cfig.errors);
+    std::printf("client's stone or pass -> the computer's turn over (ms): median %.1f  p99 %.1f\n",
+                c50, c99);
+    for (const auto& s : cfig.samples) std::printf("  computer table error: %s\n", s.c_str());
+  }
   if (o.server_pid)
     std::printf(
         "server RSS: %ld KiB at start, %ld KiB with %d tables joined (%.1f KiB per table), max %ld "
@@ -805,11 +681,21 @@ int main(int argc, char** argv) {
            {"echo_p99_ms", e99},
            {"moved", st.moved},
            {"unavailable", st.unavailable},
-           {"creations_refused", st.creations_refused}};
+           {"creations_refused", st.creations_refused},
+           {"computer",
+            {{"tables", o.computer},
+             {"level", o.level},
+             {"games", cfig.games},
+             {"actions", cfig.actions},
+             {"moves", cfig.moves},
+             {"rejected", cfig.rejected},
+             {"answer_median_ms", c50},
+             {"answer_p99_ms", c99},
+             {"errors", cfig.errors}}}};
     Json outages = Json::array();
     for (const auto& [at, ms] : st.outages) outages.push_back(Json::array({at, ms}));
     j["outages"] = outages;
     std::ofstream(o.json_out) << j.dump() << "\n";
   }
-  return st.errors == 0 && st.lost == 0 ? 0 : 1;
+  return st.errors == 0 && st.lost == 0 && cfig.errors == 0 ? 0 : 1;
 }
