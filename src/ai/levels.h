@@ -17,7 +17,8 @@ const std::vector<std::string>& computerLevels();
 double beliefModelPower(std::string_view level);
 
 /// The power of the belief network's map that guides `level`'s story (SearchParams::
-/// guide_power; hard's when the network is installed, else 0): what its heat map uses too.
+/// guide_power; 0 when no network is installed or the level does not use it): what its heat map
+/// uses too.
 double beliefGuidePower(std::string_view level);
 
 /// The level a new table against the computer gets when its setup names none.

@@ -83,7 +83,7 @@ void addMatchCommand(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "match", "Play games between two players (bot:NAME or cmd:COMMAND) with the referee");
   sub->add_option("--a", args->cfg.a,
-                  "player A: bot:beginner|easy|medium|advanced|hard|default|v1|v2|flatmc|"
+                  "player A: bot:beginner|easy|medium|advanced|hard|default|v1|v2|x-nets|flatmc|"
                   "random, or cmd:<shell command> (engine protocol)")
       ->capture_default_str();
   sub->add_option("--b", args->cfg.b, "player B")->capture_default_str();

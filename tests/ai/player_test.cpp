@@ -14,10 +14,10 @@ namespace {
 
 TEST(MakePlayer, KnowsEveryName) {
   for (const char* name : {"random", "flatmc", "beginner", "easy", "medium", "advanced", "hard",
-                           "default", "v1", "v2"})
+                           "default", "v1", "v2", "x-nets"})
     EXPECT_NE(makePlayer(name, 1), nullptr) << name;
   for (const std::string& name : playerNames()) EXPECT_NE(makePlayer(name, 1), nullptr) << name;
-  EXPECT_EQ(playerNames().size(), 10u);
+  EXPECT_EQ(playerNames().size(), 11u);
   EXPECT_EQ(makePlayer("nonsense", 1), nullptr);
   // The experiments that lost their match were removed from the code (docs/bot.md).
   for (const char* name : {"x-amaf", "x-tree", "x-capture", "x-uniform", "x-c1"})
