@@ -42,7 +42,7 @@ SearchParams v2Params();
 /// bot:x-nets (issue #40, under test; not a site level): bot:v2's search with the learned
 /// networks (docs/bot.md, "The third generation"): the belief network's map guides the story's
 /// placements, and the policy network's mean over 16 boards drawn from the belief is the root's
-/// prior. It beat v2 at 2000 playouts a try and at 0.25 s a move but lost at 1 s, the site's
+/// prior. It beat v2 at 2000 playouts a try and at 0.25 s a move but had no lead at 1 s, the site's
 /// budget, so hard does not use it yet. Without the networks it plays as bot:v2.
 SearchParams netsParams() {
   SearchParams p = v2Params();
