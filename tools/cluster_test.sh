@@ -444,7 +444,7 @@ load_start() {
     --survive --marks "$WORK/$PHASE.marks" --json "$WORK/$PHASE.json" >"$WORK/$PHASE.out" 2>&1 &
   LOAD_PID=$!
   for _ in $(seq 1 3000); do
-    grep -q "tables joined" "$WORK/$PHASE.out" && return 0
+    grep -q "^[0-9]* tables joined in " "$WORK/$PHASE.out" && return 0  # pg_load's line
     kill -0 "$LOAD_PID" 2>/dev/null || break
     sleep 0.05
   done
@@ -742,9 +742,9 @@ failover() {
 }
 if has_fault failover && [ "$STANDBY" = 0 ]; then
   echo "== failover: skipped (--no-standby)"
-elif has_fault failover; then
-  failover 1
-  # The old primary, rebuilt from the new one as its synchronous standby; then again.
+elif has_fault failover && failover 1; then
+  # The old primary, rebuilt from the new one as its synchronous standby; then again. (Not when
+  # the first failover did not happen: its "old primary" would be the running standby.)
   t0=$(now_ms)
   if start_standby "$STANDBY_DIR" "$STANDBY_PORT" "$PRIMARY_PORT" 1; then
     echo "   the old primary rebuilt as the new one's synchronous standby in $(($(now_ms) - t0)) ms"

@@ -535,9 +535,10 @@ int main(int argc, char** argv) {
   }
   const double join_s = std::chrono::duration<double>(Clock::now() - t_join0).count();
   const long rss_joined = o.server_pid ? rssKiB(o.server_pid) : -1;
+  // "N tables joined in" is what tools/cluster_test.sh waits for.
   std::fprintf(stderr,
-               "%d tables (+%d against the computer) joined in %.1f s; playing for %.0f s\n", total,
-               o.computer, join_s, o.seconds);
+               "%d tables joined in %.1f s (+%d against the computer); playing for %.0f s\n", total,
+               join_s, o.computer, o.seconds);
 
   // The measured run. Samples from the joining phase are dropped.
   st.lat_ms.clear();
