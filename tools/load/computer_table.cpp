@@ -1,6 +1,7 @@
 // pg_load --computer: a table against the computer (computer_table.h).
 #include "load/computer_table.h"
 
+#include "load/pause.h"
 #include "protocol/json.h"
 
 namespace pg::load {
@@ -32,9 +33,8 @@ void ComputerTable::create() {
         st_.error("create: " + (error.empty()
                                     ? "status " + std::to_string(status) + " " + text.substr(0, 120)
                                     : error));
-        timer_.expires_after(std::chrono::milliseconds(200));
-        timer_.async_wait([this, gen](beast::error_code ec) {
-          if (!ec && gen == gen_) create();
+        pause(timer_, std::chrono::milliseconds(200), gen_, [this](bool on_time) {
+          if (on_time) create();
         });
       });
 }
@@ -108,13 +108,9 @@ void ComputerTable::schedule() {
   }
   if (stopping_ || tracker_->toMove() != "black") return;  // the computer's turn: it answers
   scheduled_ = true;
-  std::uniform_real_distribution<double> u(0, 2 * o_.think_ms);
-  timer_.expires_after(std::chrono::microseconds(static_cast<long>(u(rng_) * 1000)));
-  const int gen = gen_;
-  timer_.async_wait([this, gen](beast::error_code ec) {
+  pause(timer_, thinkPause(rng_, o_.think_ms), gen_, [this](bool on_time) {
     scheduled_ = false;
-    if (ec || gen != gen_) return;
-    act();
+    if (on_time) act();
   });
 }
 

@@ -37,6 +37,7 @@
 #include "load/computer_table.h"
 #include "load/conn.h"
 #include "load/options.h"
+#include "load/pause.h"
 #include "protocol/json.h"
 
 namespace {
@@ -236,9 +237,8 @@ class Table : public ConnOwner {
                                         .count(),
                                     why);
       }
-      timer_.expires_after(std::chrono::milliseconds(200));
-      timer_.async_wait([this, gen](beast::error_code ec) {
-        if (!ec && gen == gen_) create();
+      pause(timer_, std::chrono::milliseconds(200), gen_, [this](bool on_time) {
+        if (on_time) create();
       });
     };
     postJson(io_, o_, "/api/tables", Json{{"rules", {{"size", o_.size}}}}.dump(),
@@ -295,13 +295,9 @@ class Table : public ConnOwner {
     }
     if (stopping_) return;
     scheduled_ = true;
-    std::uniform_real_distribution<double> u(0, 2 * o_.think_ms);
-    timer_.expires_after(std::chrono::microseconds(static_cast<long>(u(rng_) * 1000)));
-    const int gen = gen_;
-    timer_.async_wait([this, gen](beast::error_code ec) {
+    pause(timer_, thinkPause(rng_, o_.think_ms), gen_, [this](bool on_time) {
       scheduled_ = false;
-      if (ec || gen != gen_) return;
-      act();
+      if (on_time) act();
     });
   }
 
