@@ -169,7 +169,7 @@ void encodeBoardInput(const Board& board, Color to_move, const Rules& rules, boo
     const Color c = board.at(p);
     if (c == Color::Empty) {
       at[3 * n + p] = kOn;
-      if (board.isLegal(to_move, p)) at[11 * n + p] = kOn;
+      if (board.isLegal(to_move, p)) at[kBoardLegalPlane * n + p] = kOn;
       continue;
     }
     const bool own = c == to_move;

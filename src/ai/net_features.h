@@ -22,6 +22,7 @@ inline constexpr int kBeliefGlobals = 8;
 inline constexpr int kBeliefLabels = 3;
 inline constexpr int kBoardPlanes = 12;
 inline constexpr int kBoardGlobals = 4;
+inline constexpr int kBoardLegalPlane = 11;  // board-v1: the moves legal for the side to move
 inline constexpr std::string_view kBeliefFeatures = "belief-v1";
 inline constexpr std::string_view kBoardFeatures = "board-v1";
 

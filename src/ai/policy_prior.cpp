@@ -22,7 +22,6 @@ std::vector<double> policyPrior(const nn::Network& pv, const Determinizer& belie
   planes.resize(kBoardPlanes * n);
   spatial.resize(k * kBoardPlanes * n);
   globals.resize(k * kBoardGlobals);
-  std::vector<std::vector<uint8_t>> legal(k, std::vector<uint8_t>(n, 0));
   Board board(rules.size, rules.topology);
   for (size_t b = 0; b < k; ++b) {
     belief.sample(board, rng, kNoPoint, nullptr);
@@ -30,7 +29,6 @@ std::vector<double> policyPrior(const nn::Network& pv, const Determinizer& belie
                      globals.data() + b * kBoardGlobals);
     float* s = spatial.data() + b * kBoardPlanes * n;
     for (size_t i = 0; i < planes.size(); ++i) s[i] = static_cast<float>(planes[i]) / 255.0f;
-    for (size_t p = 0; p < n; ++p) legal[b][p] = planes[11 * n + p] != 0;  // board-v1's plane 11
   }
   maps.resize(k * n);
   scalars.resize(k * 2);
@@ -40,12 +38,13 @@ std::vector<double> policyPrior(const nn::Network& pv, const Determinizer& belie
   std::vector<double> e(n + 1);
   for (size_t b = 0; b < k; ++b) {
     const float* logits = maps.data() + b * n;
+    const float* legal = spatial.data() + (b * kBoardPlanes + kBoardLegalPlane) * n;
     double top = scalars[b * 2];  // the pass
     for (size_t p = 0; p < n; ++p)
-      if (legal[b][p]) top = std::max(top, static_cast<double>(logits[p]));
+      if (legal[p] > 0) top = std::max(top, static_cast<double>(logits[p]));
     double sum = 0;
     for (size_t p = 0; p < n; ++p) {
-      e[p] = legal[b][p] ? std::exp(static_cast<double>(logits[p]) - top) : 0.0;
+      e[p] = legal[p] > 0 ? std::exp(static_cast<double>(logits[p]) - top) : 0.0;
       sum += e[p];
     }
     e[n] = std::exp(static_cast<double>(scalars[b * 2]) - top);
