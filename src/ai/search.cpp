@@ -106,7 +106,7 @@ int pickRootMove(const Shared& sh, const RootStats& st, Rng& rng, int64_t iter, 
   double total = 0;
   for (int c : sh.cands) total += st.visits[static_cast<size_t>(c)];
   const double log_total = std::log(total + 1.0);
-  const double prior_scale = sh.policy.empty() ? 0.0 : prm.prior_weight * std::sqrt(total);
+  const double prior_scale = sh.policy.empty() ? 0.0 : prm.prior_weight;
   double best = -1;
   int move = sh.cands[0];
   for (int c : sh.cands) {

@@ -58,7 +58,9 @@ struct SearchParams {
   /// With a policy network: the root's prior is its policy averaged over this many boards
   /// drawn from the belief (policy_prior.h), 0: no prior ...
   int prior_boards = 0;
-  /// ... and a root move's score gains prior_weight * P(move) * sqrt(N) / (1 + n(move)).
+  /// ... and a root move's score gains prior_weight * P(move) / (1 + n(move)): a progressive
+  /// bias that fades as the move's playouts grow, whatever the budget (docs/bot.md, "Matches":
+  /// a bonus growing with sqrt(N) lost its lead at 1 s a move).
   double prior_weight = 0;
 };
 
