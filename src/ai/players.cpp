@@ -43,7 +43,7 @@ SearchParams v2Params();
 /// networks (docs/bot.md, "The third generation"): the belief network's map guides the story's
 /// placements, and the policy network's mean over 16 boards drawn from the belief is the root's
 /// prior, a progressive bias of fixed scale. It beats v2 at 2000 playouts a try and at 0.25 s a
-/// move, and leads at 1 s (44-28 in 72 games, the interval still touching one half); hard takes
+/// move, and leads at 1 s (49-35 in 84 games, the interval still holding one half); hard takes
 /// it once that lead is sure and the ladder's top step is measured again. Without the networks
 /// it plays as bot:v2.
 SearchParams netsParams() {
