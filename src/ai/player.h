@@ -55,8 +55,7 @@ class Player {
 /// Makes a player from a name: a level of the ladder (levels.h: "beginner" ... "hard"),
 /// "default" (= "hard"), "v1" (the hard player of issue #14, frozen as the baseline of issue
 /// #17), "v2" (the hard player of issue #17, frozen as the baseline of issue #40), "x-nets" (v2
-/// with the learned networks, the name hard had while it was tested: docs/bot.md), "flatmc" or
-/// "random". Returns null for an
+/// with the learned networks, under test: docs/bot.md), "flatmc" or "random". Returns null for an
 /// unknown name. choose() may be called from any thread; calls on one instance are serialised where
 /// they share state.
 std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed);

@@ -4,7 +4,6 @@
 
 #include "ai/beginner_player.h"
 #include "ai/levels.h"
-#include "ai/nets.h"
 #include "ai/player.h"
 #include "referee/referee.h"
 
@@ -26,16 +25,6 @@ TEST(Ladder, OnlyHardSharpensItsOpponentModel) {
   for (const std::string& level : computerLevels())
     EXPECT_EQ(beliefModelPower(level), level == "hard" ? 2.0 : 1.0) << level;
   EXPECT_EQ(beliefModelPower("default"), 2.0);
-}
-
-// hard is the third generation: with the repository's networks installed its story (and so its
-// heat map) is guided by the belief network; the levels below it never are.
-TEST(Ladder, OnlyHardReadsTheNetworks) {
-  ASSERT_TRUE(installedNets()->belief) << installedNetsReport();
-  ASSERT_TRUE(installedNets()->pv) << installedNetsReport();
-  for (const std::string& level : computerLevels())
-    EXPECT_EQ(beliefGuidePower(level), level == "hard" ? 2.0 : 0.0) << level;
-  EXPECT_EQ(beliefGuidePower("default"), 2.0);
 }
 
 Point at(const Rules& rules, int x, int y) {
