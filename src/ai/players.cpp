@@ -43,7 +43,7 @@ SearchParams v2Params();
 /// networks (docs/bot.md, "The third generation"): the belief network's map guides the story's
 /// placements, and the policy network's mean over 16 boards drawn from the belief is the root's
 /// prior, a progressive bias of fixed scale. It beats v2 at 2000 playouts a try and at 0.25 s a
-/// move, but is even with it at 1 s, the site's budget (84-80 in 164 games), so hard stays v2's
+/// move, but is even with it at 1 s, the site's budget (94-90 in 184 games), so hard stays v2's
 /// search. Without the networks it plays as bot:v2.
 SearchParams netsParams() {
   SearchParams p = v2Params();
