@@ -6,6 +6,7 @@
 #include "ai/mc_player.h"
 #include "ai/nets.h"
 #include "ai/player.h"
+#include "ai/size_switch_player.h"
 
 namespace pg {
 
@@ -39,12 +40,11 @@ SearchParams storyParams() {
 
 SearchParams v2Params();
 
-/// bot:x-nets (issue #40, under test; not a site level): bot:v2's search with the learned
-/// networks (docs/bot.md, "The third generation"): the belief network's map guides the story's
-/// placements, and the policy network's mean over 16 boards drawn from the belief is the root's
-/// prior, a progressive bias of fixed scale. It beats v2 at 2000 playouts a try and at 0.25 s a
-/// move, but is even with it at 1 s, the site's budget (94-90 in 184 games), so hard stays v2's
-/// search. Without the networks it plays as bot:v2.
+/// bot:x-nets (issue #40): bot:v2's search with the learned networks (docs/bot.md, "The third
+/// generation"): the belief network's map guides the story's placements, and the policy
+/// network's mean over 16 boards drawn from the belief is the root's prior, a progressive bias of
+/// fixed scale. Against v2 at 1 s a move, the site's budget, it is even on 9x9 (94-90 in 184
+/// games) and ahead on 13x13 (28-12 in 40). Without the networks it plays as bot:v2.
 SearchParams netsParams() {
   SearchParams p = v2Params();
   p.nets = installedNets();
@@ -54,10 +54,13 @@ SearchParams netsParams() {
   return p;
 }
 
-/// hard: today bot:v2's search (docs/bot.md, "The third generation": the networks join it once
-/// they win at the site's budget).
-SearchParams hardParams() {
-  return v2Params();
+/// hard plays bot:x-nets on boards of this size and more, bot:v2 below: the networks stay
+/// where they won at the site's budget (docs/bot.md, "The third generation").
+constexpr int kNetsFromSize = 13;
+
+/// hard's search on a board of `size`.
+SearchParams hardParams(int size) {
+  return size >= kNetsFromSize ? netsParams() : v2Params();
 }
 
 /// bot:v2, frozen (issue #40): the hard player of issue #17 (the story belief, and a pass valued
@@ -91,14 +94,14 @@ const std::vector<std::string>& computerLevels() {
   return levels;
 }
 
-double beliefModelPower(std::string_view level) {
-  return level == "hard" || level == "default" ? hardParams().model_power
+double beliefModelPower(std::string_view level, int size) {
+  return level == "hard" || level == "default" ? hardParams(size).model_power
                                                : storyParams().model_power;
 }
 
-double beliefGuidePower(std::string_view level) {
+double beliefGuidePower(std::string_view level, int size) {
   const SearchParams p = level == "x-nets"                       ? netsParams()
-                         : level == "hard" || level == "default" ? hardParams()
+                         : level == "hard" || level == "default" ? hardParams(size)
                                                                  : storyParams();
   return p.nets && p.nets->belief ? p.guide_power : 0;
 }
@@ -124,7 +127,11 @@ std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed) {
     if (name == level.name)
       return makeSearchPlayer(level.name, storyParams(), {1.0, level.playouts}, seed);
   if (name == "hard" || name == "default")
-    return makeSearchPlayer(std::string(name), hardParams(), {1.0, 0, true}, seed);
+    return makeSizeSwitchPlayer(
+        std::string(name),
+        makeSearchPlayer(std::string(name), hardParams(kNetsFromSize - 1), {1.0, 0, true}, seed),
+        makeSearchPlayer(std::string(name), hardParams(kNetsFromSize), {1.0, 0, true}, seed),
+        kNetsFromSize);
   return nullptr;
 }
 

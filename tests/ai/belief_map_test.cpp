@@ -105,7 +105,8 @@ TEST(BeliefMap, EveryViewOfRandomGamesUpToTheEnd) {
     // with the plain opponent model and with hard's sharpened one.
     for (const Audience au : {Audience::Black, Audience::White}) {
       View v(rules, au);
-      BeliefMapper mapper(40, 5, 0, au == Audience::Black ? 1.0 : beliefModelPower("hard"));
+      BeliefMapper mapper(40, 5, 0,
+                          au == Audience::Black ? 1.0 : beliefModelPower("hard", rules.size));
       int k = 0;
       for (const SeenEvent& e : ref.seen(au)) {
         if (e.kind == SeenKind::End) break;
@@ -146,7 +147,8 @@ TEST(BeliefMap, AMapperUsesTheLevelsModel) {
   const View& view = ref.view(Audience::Black);
   ASSERT_GT(hiddenCount(view), 3);
   const std::vector<float> plain = BeliefMapper(200, 9).next(view);
-  const std::vector<float> sharp = BeliefMapper(200, 9, 0, beliefModelPower("hard")).next(view);
+  const std::vector<float> sharp =
+      BeliefMapper(200, 9, 0, beliefModelPower("hard", rules.size)).next(view);
   double moved = 0, sum = 0;
   for (size_t p = 0; p < plain.size(); ++p) {
     moved += std::abs(plain[p] - sharp[p]);

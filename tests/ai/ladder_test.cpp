@@ -4,6 +4,7 @@
 
 #include "ai/beginner_player.h"
 #include "ai/levels.h"
+#include "ai/nets.h"
 #include "ai/player.h"
 #include "referee/referee.h"
 
@@ -22,9 +23,24 @@ TEST(Ladder, FiveLevelsWeakestFirstEachAPlayer) {
 }
 
 TEST(Ladder, OnlyHardSharpensItsOpponentModel) {
-  for (const std::string& level : computerLevels())
-    EXPECT_EQ(beliefModelPower(level), level == "hard" ? 2.0 : 1.0) << level;
-  EXPECT_EQ(beliefModelPower("default"), 2.0);
+  for (const int size : {9, 13, 19}) {
+    for (const std::string& level : computerLevels())
+      EXPECT_EQ(beliefModelPower(level, size), level == "hard" ? 2.0 : 1.0) << level;
+    EXPECT_EQ(beliefModelPower("default", size), 2.0);
+  }
+}
+
+TEST(Ladder, OnlyHardFrom13x13UpAndXNetsAreGuidedByTheBeliefNetwork) {
+  // The committed networks are installed (nets/); the heat map follows the level's belief.
+  ASSERT_TRUE(installedNets()->belief);
+  for (const int size : {5, 9, 12, 13, 19}) {
+    for (const std::string& level : computerLevels())
+      EXPECT_EQ(beliefGuidePower(level, size), level == "hard" && size >= 13 ? 2.0 : 0.0)
+          << level << " " << size;
+    EXPECT_EQ(beliefGuidePower("default", size), size >= 13 ? 2.0 : 0.0) << size;
+    EXPECT_EQ(beliefGuidePower("x-nets", size), 2.0) << size;
+    EXPECT_EQ(beliefGuidePower("v2", size), 0.0) << size;
+  }
 }
 
 Point at(const Rules& rules, int x, int y) {

@@ -118,6 +118,41 @@ TEST(Bots, ACappedLevelStopsAtItsCapOrAtTheClock) {
   EXPECT_LT(out.playouts, 1'000'000'000);
 }
 
+/// What `name` (seed 11) believes and tries from Black's view after a few turns of two random
+/// players on a board of `size`, at 200 playouts.
+std::pair<std::vector<float>, Action> firstThought(const char* name, int size) {
+  Rules rules;
+  rules.size = size;
+  Referee ref(rules);
+  auto black = makeRandomPlayer(21), white = makeRandomPlayer(22);
+  while (ref.turn() < 8) {
+    const Color c = ref.toMove();
+    const Action a = (c == Color::Black ? *black : *white).choose(ref.view(audienceOf(c)), {});
+    EXPECT_EQ(a.kind, Action::Kind::Try);
+    ref.tryPoint(c, a.point);
+  }
+  auto player = makePlayer(name, 11);
+  SearchLimits limits;
+  limits.playouts = 200;
+  const Action a = player->choose(ref.view(Audience::Black), limits);
+  return {player->lastDiagnostics().belief, a};
+}
+
+TEST(Bots, HardPlaysTheNetworksFrom13x13UpAndV2Below) {
+  // Same seed, same budget: hard's belief and choice are x-nets' from 13x13 up and v2's below
+  // (docs/bot.md, "The third generation"); the two differ, or the test could not tell.
+  for (const int size : {9, 13}) {
+    SCOPED_TRACE(size);
+    const auto hard = firstThought("hard", size);
+    const auto nets = firstThought("x-nets", size);
+    const auto v2 = firstThought("v2", size);
+    ASSERT_FALSE(hard.first.empty());
+    EXPECT_NE(nets.first, v2.first);
+    EXPECT_EQ(hard.first, size >= 13 ? nets.first : v2.first);
+    EXPECT_EQ(hard.second.point, size >= 13 ? nets.second.point : v2.second.point);
+  }
+}
+
 TEST(Bots, ChooseIsThreadSafeOnOneInstance) {
   Rules rules;
   Referee ref(rules);

@@ -511,8 +511,9 @@ HttpReply HttpApi::belief(const std::string& id, std::string_view target) const 
   try {
     // The belief of the level that played; between people, the strongest level's.
     const std::string level = f.setup.computer ? f.setup.computer->strength : "hard";
-    steps = computeBeliefSteps(f.setup.rules, f.log, *seat, seedOf(key), beliefModelPower(level),
-                               beliefGuidePower(level));
+    steps = computeBeliefSteps(f.setup.rules, f.log, *seat, seedOf(key),
+                               beliefModelPower(level, f.setup.rules.size),
+                               beliefGuidePower(level, f.setup.rules.size));
   } catch (const std::invalid_argument&) {
     belief_jobs_.fetch_sub(1);
     return storeFailed();
