@@ -33,9 +33,21 @@ GenConfig smallConfig() {
   return cfg;
 }
 
+/// This process's folder for the tests' files, removed with everything in it at exit.
+const fs::path& processDir() {
+  struct Owned {
+    fs::path dir = fs::temp_directory_path() / ("pg_gen_data_test_" + std::to_string(::getpid()));
+    ~Owned() {
+      std::error_code ec;
+      fs::remove_all(dir, ec);
+    }
+  };
+  static const Owned owned;
+  return owned.dir;
+}
+
 fs::path freshDir(const std::string& name) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("pg_gen_data_test_" + std::to_string(::getpid())) / name;
+  const fs::path dir = processDir() / name;
   fs::remove_all(dir);
   return dir;
 }
