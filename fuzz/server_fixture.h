@@ -36,19 +36,26 @@ class FakePeer : public Peer, public std::enable_shared_from_this<FakePeer> {
 };
 
 /// The web folder the static files come from, with a secret file beside it that no request may
-/// ever read.
+/// ever read; the process removes both when it exits.
 inline const std::string& fuzzWebDir() {
-  static const std::string dir = [] {
-    const auto base =
+  struct Owned {
+    std::filesystem::path base =
         std::filesystem::temp_directory_path() / ("pg-fuzz-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(base / "web" / "sub");
-    std::ofstream(base / "web" / "index.html") << "<!doctype html><title>pg</title>";
-    std::ofstream(base / "web" / "app.js") << "export const x = 1;\n";
-    std::ofstream(base / "web" / "sub" / "a.css") << "body{}\n";
-    std::ofstream(base / "secret.txt") << "TOP-SECRET-OUTSIDE-WEB\n";
-    return (base / "web").string();
-  }();
-  return dir;
+    std::string web = (base / "web").string();
+    Owned() {
+      std::filesystem::create_directories(base / "web" / "sub");
+      std::ofstream(base / "web" / "index.html") << "<!doctype html><title>pg</title>";
+      std::ofstream(base / "web" / "app.js") << "export const x = 1;\n";
+      std::ofstream(base / "web" / "sub" / "a.css") << "body{}\n";
+      std::ofstream(base / "secret.txt") << "TOP-SECRET-OUTSIDE-WEB\n";
+    }
+    ~Owned() {
+      std::error_code ec;
+      std::filesystem::remove_all(base, ec);
+    }
+  };
+  static const Owned owned;
+  return owned.web;
 }
 
 struct Fixture {
