@@ -54,13 +54,15 @@ SearchParams netsParams() {
   return p;
 }
 
-/// hard plays bot:x-nets on boards of this size and more, bot:v2 below: the networks stay
-/// where they won at the site's budget (docs/bot.md, "The third generation").
-constexpr int kNetsFromSize = 13;
+/// Whether hard plays bot:x-nets on a board of `size` (else bot:v2): on the sizes where x-nets
+/// beat v2 at the site's budget (docs/bot.md, "Other sizes").
+bool hardUsesNets(int size) {
+  return size >= 13;
+}
 
 /// hard's search on a board of `size`.
 SearchParams hardParams(int size) {
-  return size >= kNetsFromSize ? netsParams() : v2Params();
+  return hardUsesNets(size) ? netsParams() : v2Params();
 }
 
 /// bot:v2, frozen (issue #40): the hard player of issue #17 (the story belief, and a pass valued
@@ -128,10 +130,8 @@ std::unique_ptr<Player> makePlayer(std::string_view name, uint64_t seed) {
       return makeSearchPlayer(level.name, storyParams(), {1.0, level.playouts}, seed);
   if (name == "hard" || name == "default")
     return makeSizeSwitchPlayer(
-        std::string(name),
-        makeSearchPlayer(std::string(name), hardParams(kNetsFromSize - 1), {1.0, 0, true}, seed),
-        makeSearchPlayer(std::string(name), hardParams(kNetsFromSize), {1.0, 0, true}, seed),
-        kNetsFromSize);
+        std::string(name), makeSearchPlayer(std::string(name), netsParams(), {1.0, 0, true}, seed),
+        makeSearchPlayer(std::string(name), v2Params(), {1.0, 0, true}, seed), hardUsesNets);
   return nullptr;
 }
 

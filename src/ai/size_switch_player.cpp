@@ -10,41 +10,42 @@ namespace {
 
 class SizeSwitchPlayer final : public Player {
  public:
-  SizeSwitchPlayer(std::string name, std::unique_ptr<Player> small, std::unique_ptr<Player> large,
-                   int from_size)
+  SizeSwitchPlayer(std::string name, std::unique_ptr<Player> chosen, std::unique_ptr<Player> other,
+                   bool (*choose_size)(int size))
       : name_(std::move(name)),
-        small_(std::move(small)),
-        large_(std::move(large)),
-        from_size_(from_size) {
-    PG_ASSERT(small_ && large_, "two players");
+        chosen_(std::move(chosen)),
+        other_(std::move(other)),
+        choose_(choose_size) {
+    PG_ASSERT(chosen_ && other_ && choose_, "two players and a choice");
   }
 
   Action choose(const View& view, const SearchLimits& limits) override {
-    const bool large = view.rules().size >= from_size_;
-    last_large_.store(large, std::memory_order_relaxed);
-    return (large ? *large_ : *small_).choose(view, limits);
+    const bool chosen = choose_(view.rules().size);
+    last_chosen_.store(chosen, std::memory_order_relaxed);
+    return (chosen ? *chosen_ : *other_).choose(view, limits);
   }
 
   std::string name() const override { return name_; }
 
   SearchDiagnostics lastDiagnostics() const override {
-    return (last_large_.load(std::memory_order_relaxed) ? *large_ : *small_).lastDiagnostics();
+    return (last_chosen_.load(std::memory_order_relaxed) ? *chosen_ : *other_).lastDiagnostics();
   }
 
  private:
   const std::string name_;
-  const std::unique_ptr<Player> small_;
-  const std::unique_ptr<Player> large_;
-  const int from_size_;
-  std::atomic<bool> last_large_{false};
+  const std::unique_ptr<Player> chosen_;
+  const std::unique_ptr<Player> other_;
+  bool (*const choose_)(int size);
+  std::atomic<bool> last_chosen_{false};
 };
 
 }  // namespace
 
-std::unique_ptr<Player> makeSizeSwitchPlayer(std::string name, std::unique_ptr<Player> small,
-                                             std::unique_ptr<Player> large, int from_size) {
-  return std::make_unique<SizeSwitchPlayer>(std::move(name), std::move(small), std::move(large),
-                                            from_size);
+std::unique_ptr<Player> makeSizeSwitchPlayer(std::string name, std::unique_ptr<Player> chosen,
+                                             std::unique_ptr<Player> other,
+                                             bool (*choose_size)(int size)) {
+  return std::make_unique<SizeSwitchPlayer>(std::move(name), std::move(chosen), std::move(other),
+                                            choose_size);
 }
 
 }  // namespace pg

@@ -10,10 +10,12 @@
 
 namespace pg {
 
-/// A player named `name` that asks `large` on boards of `from_size` and more, `small` below.
-/// A game keeps its size, so each game is played by one of them throughout, with its state
-/// (time bank, the turn's statistics); lastDiagnostics() is that of the one asked last.
-std::unique_ptr<Player> makeSizeSwitchPlayer(std::string name, std::unique_ptr<Player> small,
-                                             std::unique_ptr<Player> large, int from_size);
+/// A player named `name` that asks `chosen` on the board sizes `choose_size` says yes to, `other`
+/// on the rest. A game keeps its size, so each game is played by one of them throughout, with
+/// its state (time bank, the turn's statistics); lastDiagnostics() is that of the one asked
+/// last.
+std::unique_ptr<Player> makeSizeSwitchPlayer(std::string name, std::unique_ptr<Player> chosen,
+                                             std::unique_ptr<Player> other,
+                                             bool (*choose_size)(int size));
 
 }  // namespace pg
