@@ -141,7 +141,7 @@ std::pair<std::vector<float>, Action> firstThought(const char* name, int size) {
 TEST(Bots, HardPlaysTheNetworksFrom13x13UpAndV2Below) {
   // Same seed, same budget: hard's belief and choice are x-nets' from 13x13 up and v2's below
   // (docs/bot.md, "The third generation"); the two differ, or the test could not tell.
-  for (const int size : {9, 13}) {
+  for (const int size : {9, 13, 19}) {
     SCOPED_TRACE(size);
     const auto hard = firstThought("hard", size);
     const auto nets = firstThought("x-nets", size);
