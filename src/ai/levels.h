@@ -18,7 +18,7 @@ double beliefModelPower(std::string_view level, int size);
 
 /// The power of the belief network's map that guides `level`'s story on a board of `size`
 /// (SearchParams::guide_power; 0 when no network is installed or the level does not use it on
-/// that size: hard uses it from 13x13 up): what its heat map uses too.
+/// that size: hard uses it on 13x13 to 15x15): what its heat map uses too.
 double beliefGuidePower(std::string_view level, int size);
 
 /// The level a new table against the computer gets when its setup names none.

@@ -54,10 +54,11 @@ SearchParams netsParams() {
   return p;
 }
 
-/// Whether hard plays bot:x-nets on a board of `size` (else bot:v2): on the sizes where x-nets
-/// beat v2 at the site's budget (docs/bot.md, "Other sizes").
+/// Whether hard plays bot:x-nets on a board of `size` (else bot:v2): where x-nets beat v2 at
+/// the site's budget, 13x13, and the sizes nearer 13x13 than 19x19, where it did not (docs/
+/// bot.md, "Other sizes"); on 9x9 too it did not.
 bool hardUsesNets(int size) {
-  return size >= 13;
+  return size >= 13 && size <= 15;
 }
 
 /// hard's search on a board of `size`.

@@ -1,6 +1,6 @@
 // A player that hands each action to one of two players by the board's size: what makes the
 // hard level use the learned networks where they won their match (docs/bot.md, "The third
-// generation": 13x13) and not where they did not (9x9 at the site's budget).
+// generation": 13x13) and not where they did not (9x9 and 19x19 at the site's budget).
 #pragma once
 
 #include <memory>

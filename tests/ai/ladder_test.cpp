@@ -30,14 +30,15 @@ TEST(Ladder, OnlyHardSharpensItsOpponentModel) {
   }
 }
 
-TEST(Ladder, OnlyHardFrom13x13UpAndXNetsAreGuidedByTheBeliefNetwork) {
+TEST(Ladder, OnlyHardFrom13x13To15x15AndXNetsAreGuidedByTheBeliefNetwork) {
   // The committed networks are installed (nets/); the heat map follows the level's belief.
   ASSERT_TRUE(installedNets()->belief);
-  for (const int size : {5, 9, 12, 13, 19}) {
+  for (const int size : {5, 9, 12, 13, 15, 16, 19}) {
     for (const std::string& level : computerLevels())
-      EXPECT_EQ(beliefGuidePower(level, size), level == "hard" && size >= 13 ? 2.0 : 0.0)
+      EXPECT_EQ(beliefGuidePower(level, size),
+                level == "hard" && size >= 13 && size <= 15 ? 2.0 : 0.0)
           << level << " " << size;
-    EXPECT_EQ(beliefGuidePower("default", size), size >= 13 ? 2.0 : 0.0) << size;
+    EXPECT_EQ(beliefGuidePower("default", size), size >= 13 && size <= 15 ? 2.0 : 0.0) << size;
     EXPECT_EQ(beliefGuidePower("x-nets", size), 2.0) << size;
     EXPECT_EQ(beliefGuidePower("v2", size), 0.0) << size;
   }
