@@ -54,9 +54,9 @@ SearchParams netsParams() {
   return p;
 }
 
-/// Whether hard plays bot:x-nets on a board of `size` (else bot:v2): where x-nets beat v2 at
-/// the site's budget, 13x13, and the sizes nearer 13x13 than 19x19, where it did not (docs/
-/// bot.md, "Other sizes"); on 9x9 too it did not.
+/// Whether hard plays bot:x-nets on a board of `size` (else bot:v2). At the site's budget x-nets
+/// beat v2 on 13x13 and did not on 9x9 or 19x19 (docs/bot.md, "Other sizes"); the sizes not
+/// measured follow the nearer of those, so 14 and 15 take the networks.
 bool hardUsesNets(int size) {
   return size >= 13 && size <= 15;
 }
