@@ -101,16 +101,13 @@ test('an arena is created, joined, paired, played and scored through the page', 
   const winner = playing[0].white;
   await a.page.locator('[data-testid="arena-my-game"]').click();
   await b.page.locator('[data-testid="arena-my-game"]').click();
-  for (let i = 0; i < 40 && !(await a.page.locator('[data-testid="end"]').isVisible()); i++) {
-    for (const p of [a, b]) {
-      const pass = p.page.locator('[data-testid="pass"]');
-      if ((await pass.isVisible()) && (await pass.isEnabled())) await pass.click();
-      // The pass that ends the game asks first.
-      const yes = p.page.locator('[data-testid="pass-yes"]');
-      if (await yes.isVisible()) await yes.click();
-    }
-    await a.page.waitForTimeout(250);
-  }
+  // Black passes first, then White, whose pass ends the game and asks first. In this order,
+  // never by polling both pages: a page may lose its pass button between a look and a click.
+  const [black, white] = winner === 'Arja' ? [b, a] : [a, b];
+  await black.page.locator('[data-testid="pass"]:not([disabled])').click();
+  await white.page.locator('[data-testid="pass"]:not([disabled])').click();
+  await white.page.locator('[data-testid="pass-yes"]').click();
+  await black.page.locator('[data-testid="end"]').waitFor();
   await a.page.locator('[data-testid="end"]').waitFor();
   await a.page.goto(url);
   const line = (p, name) => p.page.locator('[data-testid="arena-line"]', { hasText: name });
