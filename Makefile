@@ -65,7 +65,10 @@ arena-test:
 # The test suites run once, in the sanitizer build, which is also built with warnings as
 # errors; the optimised tree builds the programs that the browser and cluster tests drive.
 # `make build test` runs the suites optimised.
-check: deps programs asan web-test fuzz-smoke cluster-test abuse-test arena-test
+# Each step in turn, with the time each took printed at the end (scripts/timed_steps.sh).
+check:
+	@MAKE="$(MAKE)" scripts/timed_steps.sh deps programs asan web-test fuzz-smoke cluster-test \
+		abuse-test arena-test
 
 # Not in `check`: the server and store suites 20 times and the browser suite 3 times, beside a
 # CPU load on both cores (stress-ng), to find the races a single run misses (about two hours).
