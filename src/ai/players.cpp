@@ -56,7 +56,7 @@ SearchParams netsParams() {
 
 /// Whether hard plays bot:x-nets on a board of `size` (else bot:v2). At the site's budget x-nets
 /// beat v2 on 13x13, were even with it on 9x9 and 11x11 (43-37 in 80 games), did not beat it on
-/// 19x19, and led 12-8 in 20 games on 15x15 (docs/bot.md, "Other sizes"); the sizes not
+/// 19x19, and led 18-10 in 28 games on 15x15 (docs/bot.md, "Other sizes"); the sizes not
 /// measured follow the nearer of those.
 bool hardUsesNets(int size) {
   return size >= 13 && size <= 15;
