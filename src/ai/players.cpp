@@ -54,10 +54,12 @@ SearchParams netsParams() {
   return p;
 }
 
-/// Whether hard plays bot:x-nets on a board of `size` (else bot:v2). At the site's budget x-nets
-/// beat v2 on 13x13, were even with it on 9x9 and 11x11 (43-37 in 80 games), did not beat it on
-/// 19x19, and led 18-10 in 28 games on 15x15 (docs/bot.md, "Other sizes"); the sizes not
-/// measured follow the nearer of those.
+/// Whether hard plays bot:x-nets on a board of `size` (else bot:v2). In matches against the
+/// frozen bot:v2 at 1 s a move (docs/bot.md, "Matches" and "Other sizes"; Wilson 95%): 13x13
+/// 28-12 in 40 games [0.546, 0.819], a lead; 9x9 94-90 in 184 [0.439, 0.582] and 11x11 43-37
+/// in 80 [0.429, 0.643], even; 19x19 18-22 in 40 [0.307, 0.602]; 15x15 18-10 in 28 [0.458,
+/// 0.793], no lead shown, kept with 13x13 as the nearer measured size. Sizes not measured
+/// follow the nearer of those.
 bool hardUsesNets(int size) {
   return size >= 13 && size <= 15;
 }
