@@ -28,7 +28,7 @@ namespace pg {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using BenchClock = std::chrono::steady_clock;
 
 struct BeliefBenchConfig {
   std::string bot = "v1";
@@ -155,23 +155,23 @@ void run(BeliefBenchConfig cfg) {
         ++decisions;
         const int phase = gamePhase(view.turn(), n);
         t["uniform"].add(phase, double(hidden) / unknown);
-        Clock::time_point t0 = Clock::now();
+        BenchClock::time_point t0 = BenchClock::now();
         const std::vector<float> occ = factsBeliefMap(view, cfg.facts_samples, rng.next32());
         t["facts"].ms.push_back(
-            std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            std::chrono::duration<double, std::milli>(BenchClock::now() - t0).count());
         t["facts"].add(phase, onTrue(occ, view, real, hidden));
-        t0 = Clock::now();
+        t0 = BenchClock::now();
         const StoryBelief story(view, model, cfg.particles, rng.next32());
         t["story"].ms.push_back(
-            std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            std::chrono::duration<double, std::milli>(BenchClock::now() - t0).count());
         fell_back += story.fellBack();
         t["story"].add(phase,
                        onTrue(story.fellBack() ? occ : story.occupancy(), view, real, hidden));
-        t0 = Clock::now();
+        t0 = BenchClock::now();
         const auto kept =
             caches[c == Color::Black ? 0 : 1].get(view, model, cfg.particles, rng.next32());
         t["carried"].ms.push_back(
-            std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            std::chrono::duration<double, std::milli>(BenchClock::now() - t0).count());
         carried += kept->carried();
         t["carried"].add(phase,
                          onTrue(kept->fellBack() ? occ : kept->occupancy(), view, real, hidden));
@@ -188,10 +188,10 @@ void run(BeliefBenchConfig cfg) {
         t["carried exact"].add(phase, exact);
         if (net) {
           // The network reads the view and the carried story's map, as hard does.
-          t0 = Clock::now();
+          t0 = BenchClock::now();
           const BeliefMaps maps = net->predict(view, kept->fellBack() ? occ : kept->occupancy());
           t["network"].ms.push_back(
-              std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+              std::chrono::duration<double, std::milli>(BenchClock::now() - t0).count());
           double total = 0;
           for (float q : maps.hidden) total += q;
           std::vector<float> scaled(maps.hidden);
@@ -199,11 +199,11 @@ void run(BeliefBenchConfig cfg) {
           t["network"].add(phase, onTrue(scaled, view, real, hidden));
           if (cfg.guide_power > 0) {
             const std::vector<float> guide = placementGuide(maps, cfg.guide_power);
-            t0 = Clock::now();
+            t0 = BenchClock::now();
             const auto guided = guided_caches[c == Color::Black ? 0 : 1].get(
                 view, model, cfg.particles, rng.next32(), &guide);
             t["guided"].ms.push_back(
-                std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+                std::chrono::duration<double, std::milli>(BenchClock::now() - t0).count());
             guided_carried += guided->carried();
             t["guided"].add(
                 phase, onTrue(guided->fellBack() ? occ : guided->occupancy(), view, real, hidden));
