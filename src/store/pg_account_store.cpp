@@ -12,21 +12,6 @@ constexpr int kFirstSchemaWithAccounts = 4;
 
 using Bytes = std::vector<uint8_t>;
 
-std::string num(int64_t v) {
-  return std::to_string(v);
-}
-
-std::string hex(const Bytes& b) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(b.size() * 2);
-  for (const uint8_t byte : b) {
-    out.push_back(kDigits[byte >> 4]);
-    out.push_back(kDigits[byte & 0xf]);
-  }
-  return out;
-}
-
 int hexDigit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -68,8 +53,9 @@ bool insertPasskey(pq::Connection& db, const StoredPasskey& p, const std::string
       "INSERT INTO passkeys (credential_id, account_id, alg, public_key, sign_count, label, "
       "created_at, last_used_at) VALUES (decode($1, 'hex'), $2, $3, decode($4, 'hex'), $5, $6, "
       "$7, $8) ON CONFLICT DO NOTHING",
-      {hex(p.credential_id), account_id, std::to_string(p.alg), hex(p.public_key),
-       num(p.sign_count), p.label, num(p.created_at), num(p.last_used_at)});
+      {pq::hex(p.credential_id), account_id, std::to_string(p.alg), pq::hex(p.public_key),
+       std::to_string(p.sign_count), p.label, std::to_string(p.created_at),
+       std::to_string(p.last_used_at)});
   return pq::affectedRows(r.get()) == 1;
 }
 
@@ -108,7 +94,7 @@ bool PgAccountStore::createAccount(const Account& a, const StoredPasskey& first,
             "creating an account", "account_insert",
             "INSERT INTO accounts (id, name, name_key, created_at) VALUES ($1, $2, $3, $4) "
             "ON CONFLICT DO NOTHING",
-            {a.id, a.name, accountNameKey(a.name), num(a.created_at)});
+            {a.id, a.name, accountNameKey(a.name), std::to_string(a.created_at)});
         if (pq::affectedRows(r.get()) != 1) throw Taken{};
         if (!insertPasskey(db, first, a.id)) throw Taken{};
         insertRecoveryCodes(db, a.id, recovery_hashes);
@@ -164,7 +150,7 @@ std::optional<StoredPasskey> PgAccountStore::passkey(const Bytes& credential_id)
         db.execPrepared("reading a passkey", "account_passkey",
                         std::string("SELECT ") + kPasskeyColumns +
                             " FROM passkeys WHERE credential_id = decode($1, 'hex')",
-                        {hex(credential_id)});
+                        {pq::hex(credential_id)});
     if (PQntuples(r.get()) == 0) return std::nullopt;
     return passkeyAt(r.get(), 0);
   });
@@ -181,7 +167,7 @@ bool PgAccountStore::removePasskey(const std::string& account_id, const Bytes& c
           "removing a passkey", "account_passkey_remove",
           "DELETE FROM passkeys WHERE account_id = $1 AND credential_id = decode($2, 'hex') "
           "AND (SELECT count(*) FROM passkeys WHERE account_id = $1) > 1",
-          {account_id, hex(credential_id)});
+          {account_id, pq::hex(credential_id)});
       return pq::affectedRows(r.get()) == 1;
     });
   });
@@ -194,17 +180,18 @@ bool PgAccountStore::advanceSignCount(const Bytes& credential_id, int64_t seen, 
         "advancing a sign count", "account_sign_count",
         "UPDATE passkeys SET sign_count = $3, last_used_at = $4 WHERE credential_id = "
         "decode($1, 'hex') AND sign_count = $2",
-        {hex(credential_id), num(seen), num(next), num(at)});
+        {pq::hex(credential_id), std::to_string(seen), std::to_string(next), std::to_string(at)});
     return pq::affectedRows(r.get()) == 1;
   });
 }
 
 void PgAccountStore::putCeremony(const StoredCeremony& c) {
   db_.run("storing a ceremony", [&](pq::Connection& db) {
-    db.execPrepared("storing a ceremony", "ceremony_insert",
-                    "INSERT INTO ceremonies (id, purpose, account_id, challenge, expires_at) "
-                    "VALUES ($1, $2, $3, decode($4, 'hex'), $5)",
-                    {c.id, c.purpose, c.account_id, hex(c.challenge), num(c.expires_at)});
+    db.execPrepared(
+        "storing a ceremony", "ceremony_insert",
+        "INSERT INTO ceremonies (id, purpose, account_id, challenge, expires_at) "
+        "VALUES ($1, $2, $3, decode($4, 'hex'), $5)",
+        {c.id, c.purpose, c.account_id, pq::hex(c.challenge), std::to_string(c.expires_at)});
   });
 }
 
@@ -227,7 +214,7 @@ int PgAccountStore::expireCeremonies(int64_t now) {
   return db_.run("expiring ceremonies", [&](pq::Connection& db) {
     const pq::Result r =
         db.execPrepared("expiring ceremonies", "ceremony_expire",
-                        "DELETE FROM ceremonies WHERE expires_at <= $1", {num(now)});
+                        "DELETE FROM ceremonies WHERE expires_at <= $1", {std::to_string(now)});
     return static_cast<int>(pq::affectedRows(r.get()));
   });
 }
@@ -235,10 +222,11 @@ int PgAccountStore::expireCeremonies(int64_t now) {
 void PgAccountStore::createSession(const Bytes& token_hash, const std::string& account_id,
                                    int64_t created_at, int64_t expires_at) {
   db_.run("creating a session", [&](pq::Connection& db) {
-    db.execPrepared("creating a session", "session_insert",
-                    "INSERT INTO sessions (token_hash, account_id, created_at, expires_at) "
-                    "VALUES (decode($1, 'hex'), $2, $3, $4)",
-                    {hex(token_hash), account_id, num(created_at), num(expires_at)});
+    db.execPrepared(
+        "creating a session", "session_insert",
+        "INSERT INTO sessions (token_hash, account_id, created_at, expires_at) "
+        "VALUES (decode($1, 'hex'), $2, $3, $4)",
+        {pq::hex(token_hash), account_id, std::to_string(created_at), std::to_string(expires_at)});
   });
 }
 
@@ -247,7 +235,7 @@ std::optional<std::string> PgAccountStore::sessionAccount(const Bytes& token_has
     const pq::Result r = db.execPrepared(
         "reading a session", "session_account",
         "SELECT account_id FROM sessions WHERE token_hash = decode($1, 'hex') AND expires_at > $2",
-        {hex(token_hash), num(now)});
+        {pq::hex(token_hash), std::to_string(now)});
     if (PQntuples(r.get()) == 0) return std::nullopt;
     return pq::text(r.get(), 0, 0);
   });
@@ -256,7 +244,8 @@ std::optional<std::string> PgAccountStore::sessionAccount(const Bytes& token_has
 void PgAccountStore::deleteSession(const Bytes& token_hash) {
   db_.run("ending a session", [&](pq::Connection& db) {
     db.execPrepared("ending a session", "session_delete",
-                    "DELETE FROM sessions WHERE token_hash = decode($1, 'hex')", {hex(token_hash)});
+                    "DELETE FROM sessions WHERE token_hash = decode($1, 'hex')",
+                    {pq::hex(token_hash)});
   });
 }
 
@@ -271,8 +260,9 @@ int PgAccountStore::deleteSessions(const std::string& account_id) {
 
 int PgAccountStore::expireSessions(int64_t now) {
   return db_.run("expiring sessions", [&](pq::Connection& db) {
-    const pq::Result r = db.execPrepared("expiring sessions", "session_expire",
-                                         "DELETE FROM sessions WHERE expires_at <= $1", {num(now)});
+    const pq::Result r =
+        db.execPrepared("expiring sessions", "session_expire",
+                        "DELETE FROM sessions WHERE expires_at <= $1", {std::to_string(now)});
     return static_cast<int>(pq::affectedRows(r.get()));
   });
 }
@@ -296,7 +286,7 @@ bool PgAccountStore::useRecoveryCode(const std::string& account_id, int64_t code
         "using a recovery code", "recovery_use",
         "UPDATE recovery_codes SET used_at = $3 WHERE id = $2 AND account_id = $1 AND used_at IS "
         "NULL",
-        {account_id, num(code_id), num(at)});
+        {account_id, std::to_string(code_id), std::to_string(at)});
     return pq::affectedRows(r.get()) == 1;
   });
 }
@@ -323,17 +313,17 @@ int64_t PgAccountStore::admitAttempt(const std::string& kind, const std::string&
       db.execPrepared("forgetting old attempts", "attempt_forget",
                       "DELETE FROM auth_attempts WHERE ctid IN (SELECT ctid FROM auth_attempts "
                       "WHERE kind = $1 AND at <= $2 LIMIT 1000 FOR UPDATE SKIP LOCKED)",
-                      {kind, num(now - window_ms)});
+                      {kind, std::to_string(now - window_ms)});
       const pq::Result r = db.execPrepared(
           "counting attempts", "attempt_count",
           "SELECT count(*), coalesce(min(at), 0) FROM auth_attempts WHERE kind = $1 AND "
           "address = $2 AND at > $3",
-          {kind, address, num(now - window_ms)});
+          {kind, address, std::to_string(now - window_ms)});
       const int64_t n = pq::int64At(r.get(), 0, 0);
       if (n >= max) return std::max<int64_t>(1, pq::int64At(r.get(), 0, 1) + window_ms - now);
       db.execPrepared("counting an attempt", "attempt_insert",
                       "INSERT INTO auth_attempts (kind, address, at) VALUES ($1, $2, $3)",
-                      {kind, address, num(now)});
+                      {kind, address, std::to_string(now)});
       return int64_t{0};
     });
   });

@@ -9,10 +9,6 @@ namespace {
 
 constexpr int kFirstSchemaWithArenas = 8;
 
-std::string num(int64_t v) {
-  return std::to_string(v);
-}
-
 constexpr const char* kArenaColumns = "id, name, creator, created_at, starts_at, ends_at, setup";
 
 std::vector<StoredArena> arenasAt(const pq::Result& r) {
@@ -36,11 +32,11 @@ PgArenaStore::~PgArenaStore() = default;
 
 void PgArenaStore::createArena(const StoredArena& a) {
   db_.run("creating an arena", [&](pq::Connection& db) {
-    db.execPrepared(
-        "creating an arena", "arena_create",
-        "INSERT INTO arenas (id, name, creator, created_at, starts_at, ends_at, setup) "
-        "VALUES ($1, $2, $3, $4::bigint, $5::bigint, $6::bigint, $7)",
-        {a.id, a.name, a.creator, num(a.created_at), num(a.starts_at), num(a.ends_at), a.setup});
+    db.execPrepared("creating an arena", "arena_create",
+                    "INSERT INTO arenas (id, name, creator, created_at, starts_at, ends_at, setup) "
+                    "VALUES ($1, $2, $3, $4::bigint, $5::bigint, $6::bigint, $7)",
+                    {a.id, a.name, a.creator, std::to_string(a.created_at),
+                     std::to_string(a.starts_at), std::to_string(a.ends_at), a.setup});
   });
 }
 
@@ -63,7 +59,7 @@ std::vector<StoredArena> PgArenaStore::arenas(int64_t ended_since, int limit) {
         std::string("SELECT ") + kArenaColumns +
             " FROM arenas WHERE ends_at >= $1::bigint ORDER BY starts_at, id COLLATE \"C\" LIMIT "
             "$2::int",
-        {num(ended_since), std::to_string(limit)}));
+        {std::to_string(ended_since), std::to_string(limit)}));
   });
 }
 
@@ -72,7 +68,7 @@ int PgArenaStore::createdSince(const std::string& creator, int64_t since) {
     const pq::Result r = db.execPrepared(
         "counting the arenas created", "arena_created_since",
         "SELECT count(*) FROM arenas WHERE creator = $1 AND created_at >= $2::bigint",
-        {creator, num(since)});
+        {creator, std::to_string(since)});
     return static_cast<int>(pq::int64At(r.get(), 0, 0));
   });
 }
@@ -80,11 +76,12 @@ int PgArenaStore::createdSince(const std::string& creator, int64_t since) {
 void PgArenaStore::setPlayerState(const std::string& arena_id, const std::string& account_id,
                                   ArenaPlayerState state, int64_t at) {
   db_.run("setting an arena player's state", [&](pq::Connection& db) {
-    db.execPrepared("setting an arena player's state", "arena_player_state",
-                    "INSERT INTO arena_players (arena_id, account_id, joined_at, state, seen_at) "
-                    "VALUES ($1, $2, $3::bigint, $4, $3::bigint) ON CONFLICT (arena_id, "
-                    "account_id) DO UPDATE SET state = excluded.state, seen_at = excluded.seen_at",
-                    {arena_id, account_id, num(at), std::string(arenaPlayerStateName(state))});
+    db.execPrepared(
+        "setting an arena player's state", "arena_player_state",
+        "INSERT INTO arena_players (arena_id, account_id, joined_at, state, seen_at) "
+        "VALUES ($1, $2, $3::bigint, $4, $3::bigint) ON CONFLICT (arena_id, "
+        "account_id) DO UPDATE SET state = excluded.state, seen_at = excluded.seen_at",
+        {arena_id, account_id, std::to_string(at), std::string(arenaPlayerStateName(state))});
   });
 }
 
@@ -94,7 +91,7 @@ void PgArenaStore::markSeen(const std::string& arena_id, const std::string& acco
     db.execPrepared("marking an arena player seen", "arena_player_seen",
                     "UPDATE arena_players SET seen_at = $3::bigint WHERE arena_id = $1 AND "
                     "account_id = $2 AND seen_at < $3::bigint",
-                    {arena_id, account_id, num(at)});
+                    {arena_id, account_id, std::to_string(at)});
   });
 }
 

@@ -11,10 +11,6 @@ constexpr int64_t kHourMs = 3600 * 1000;
 constexpr int64_t kForgetAfterMs = 24 * kHourMs;
 constexpr int kFirstSchemaWithChallenges = 2;
 
-std::string num(int64_t v) {
-  return std::to_string(v);
-}
-
 }  // namespace
 
 PgChallengeStore::PgChallengeStore(const std::string& conninfo) : db_(conninfo) {
@@ -32,17 +28,17 @@ Reservation PgChallengeStore::reserve(const NewChallenge& c, const ChallengeLimi
                       {std::to_string(kChallengeLockKey), c.address});
       db.execPrepared("forgetting old challenges", "challenge_forget",
                       "DELETE FROM challenges WHERE created_at < $1",
-                      {num(c.created_at - kForgetAfterMs)});
+                      {std::to_string(c.created_at - kForgetAfterMs)});
       const pq::Result open = db.execPrepared(
           "counting open challenges", "challenge_count_open",
           "SELECT count(*), coalesce(min(expires_at), 0) FROM challenges WHERE address = $1 "
           "AND taken_at IS NULL AND cancelled_at IS NULL AND expires_at > $2",
-          {c.address, num(c.created_at)});
+          {c.address, std::to_string(c.created_at)});
       const pq::Result hour = db.execPrepared(
           "counting recent challenges", "challenge_count_hour",
           "SELECT count(*), coalesce(min(created_at), 0) FROM challenges WHERE address = $1 "
           "AND created_at > $2",
-          {c.address, num(c.created_at - kHourMs)});
+          {c.address, std::to_string(c.created_at - kHourMs)});
       Reservation r;
       if (pq::int64At(open.get(), 0, 0) >= limits.max_open)
         r.retry_after_ms = std::max<int64_t>(1, pq::int64At(open.get(), 0, 1) - c.created_at);
@@ -51,11 +47,11 @@ Reservation PgChallengeStore::reserve(const NewChallenge& c, const ChallengeLimi
             std::max(r.retry_after_ms,
                      std::max<int64_t>(1, pq::int64At(hour.get(), 0, 1) + kHourMs - c.created_at));
       if (r.retry_after_ms == 0) {
-        db.execPrepared(
-            "reserving a challenge", "challenge_insert",
-            "INSERT INTO challenges (id, address, created_at, expires_at, listing, "
-            "cancel_secret) VALUES ($1, $2, $3, $4, $5, $6)",
-            {c.id, c.address, num(c.created_at), num(c.expires_at), c.listing, c.cancel_secret});
+        db.execPrepared("reserving a challenge", "challenge_insert",
+                        "INSERT INTO challenges (id, address, created_at, expires_at, listing, "
+                        "cancel_secret) VALUES ($1, $2, $3, $4, $5, $6)",
+                        {c.id, c.address, std::to_string(c.created_at),
+                         std::to_string(c.expires_at), c.listing, c.cancel_secret});
         r.reserved = true;
       }
       return r;
@@ -89,7 +85,7 @@ std::vector<OpenChallenge> PgChallengeStore::open(int64_t now, int limit) {
         "SELECT id, created_at, expires_at, listing FROM challenges WHERE table_id IS NOT NULL "
         "AND taken_at IS NULL AND cancelled_at IS NULL AND expires_at > $1 "
         "ORDER BY created_at, id LIMIT $2",
-        {num(now), std::to_string(limit)});
+        {std::to_string(now), std::to_string(limit)});
     std::vector<OpenChallenge> out;
     for (int i = 0; i < PQntuples(r.get()); ++i)
       out.push_back(OpenChallenge{pq::text(r.get(), i, 0), pq::int64At(r.get(), i, 1),
@@ -106,7 +102,7 @@ TakeResult PgChallengeStore::take(const std::string& id, int64_t now) {
         "UPDATE challenges SET taken_at = $2 WHERE id = $1 AND table_id IS NOT NULL AND "
         "taken_at IS NULL AND cancelled_at IS NULL AND expires_at > $2 "
         "RETURNING table_id, seat_token, listing",
-        {id, num(now)});
+        {id, std::to_string(now)});
     if (PQntuples(r.get()) == 1) {
       t.status = TakeResult::Status::Taken;
       t.table_id = pq::text(r.get(), 0, 0);
@@ -142,7 +138,7 @@ CancelResult PgChallengeStore::cancel(const std::string& id, const std::string& 
         db.execPrepared("cancelling a challenge", "challenge_cancel",
                         "UPDATE challenges SET cancelled_at = $2 WHERE id = $1 AND taken_at IS "
                         "NULL AND cancelled_at IS NULL AND expires_at > $2",
-                        {id, num(now)});
+                        {id, std::to_string(now)});
     return pq::affectedRows(u.get()) == 1 ? CancelResult::Cancelled : CancelResult::Gone;
   });
 }

@@ -8,6 +8,7 @@
 
 #include <libpq-fe.h>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -87,6 +88,10 @@ double doubleAt(const PGresult* r, int row, int column);
 /// `v` as the shortest text that reads back as the same double: a parameter that stores `v`
 /// exactly.
 std::string exactText(double v);
+
+/// `bytes` as lower-case hex digits, two to a byte: how the stores keep a byte string (a
+/// passkey's id and key, a token's hash) in a text column.
+std::string hex(const std::vector<uint8_t>& bytes);
 
 /// "postgresql host=... port=... dbname=... user=..." for logs: never the password.
 std::string describe(const std::string& conninfo);

@@ -9,10 +9,6 @@ namespace {
 
 constexpr int kFirstSchemaWithCreations = 3;
 
-std::string num(int64_t v) {
-  return std::to_string(v);
-}
-
 }  // namespace
 
 PgCreationStore::PgCreationStore(const std::string& conninfo)
@@ -34,14 +30,16 @@ Reservation PgCreationStore::reserve(const std::string& address, const std::stri
       db.execPrepared("forgetting old creations", "creation_forget",
                       "DELETE FROM creations WHERE table_id IN (SELECT table_id FROM creations "
                       "WHERE created_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)",
-                      {num(creation::forgetBefore(now, limits)), num(creation::kForgetBatch)});
+                      {std::to_string(creation::forgetBefore(now, limits)),
+                       std::to_string(creation::kForgetBatch)});
       const pq::Result recent =
           db.execPrepared("counting recent creations", "creation_count_recent",
                           "SELECT count(*), coalesce(min(created_at), 0), "
                           "count(*) FILTER (WHERE created_at > $2), "
                           "coalesce(min(created_at) FILTER (WHERE created_at > $2), 0) "
                           "FROM creations WHERE address = $1 AND created_at > $3",
-                          {address, num(now - creation::kMinuteMs), num(now - creation::kHourMs)});
+                          {address, std::to_string(now - creation::kMinuteMs),
+                           std::to_string(now - creation::kHourMs)});
       // A creation waits while its table does (neither started nor finished, and not
       // expired; a lobby challenge's table only while the challenge is open or taken), or,
       // with no table stored yet, while it is pending.
@@ -54,7 +52,8 @@ Reservation PgCreationStore::reserve(const std::string& address, const std::stri
           "AND t.finished_at IS NULL AND t.created_at > $2::bigint - $3 AND NOT EXISTS (SELECT 1 "
           "FROM challenges ch WHERE ch.table_id = t.id AND ch.taken_at IS NULL AND "
           "(ch.cancelled_at IS NOT NULL OR ch.expires_at <= $2::bigint)) END",
-          {address, num(now), num(limits.waiting_ttl_ms), num(kPendingCreationMs)});
+          {address, std::to_string(now), std::to_string(limits.waiting_ttl_ms),
+           std::to_string(kPendingCreationMs)});
       creation::Counts counts;
       counts.hour = pq::int64At(recent.get(), 0, 0);
       counts.hour_oldest = pq::int64At(recent.get(), 0, 1);
@@ -67,7 +66,7 @@ Reservation PgCreationStore::reserve(const std::string& address, const std::stri
         db.execPrepared("reserving a table's creation", "creation_insert",
                         "INSERT INTO creations (table_id, address, created_at) "
                         "VALUES ($1, $2, $3)",
-                        {table_id, address, num(now)});
+                        {table_id, address, std::to_string(now)});
         r.reserved = true;
       }
       return r;  // committed: the creation, or the forgetting only

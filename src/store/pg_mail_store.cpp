@@ -11,21 +11,6 @@ constexpr int kFirstSchemaWithMail = 9;
 
 using Bytes = std::vector<uint8_t>;
 
-std::string num(int64_t v) {
-  return std::to_string(v);
-}
-
-std::string hex(const Bytes& b) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(b.size() * 2);
-  for (const uint8_t byte : b) {
-    out.push_back(kDigits[byte >> 4]);
-    out.push_back(kDigits[byte & 0xf]);
-  }
-  return out;
-}
-
 constexpr const char* kEmailColumns = "account_id, address, verified_at, mail_on, lang";
 
 std::optional<AccountEmail> emailAt(const pq::Result& r) {
@@ -39,8 +24,8 @@ void insertToken(pq::Connection& db, const EmailToken& t) {
   db.execPrepared("storing a mail token", "mail_token_insert",
                   "INSERT INTO email_tokens (hash, kind, account_id, address, expires_at) VALUES "
                   "(decode($1, 'hex'), $2, $3, $4, $5)",
-                  {hex(t.hash), std::string(emailTokenKindName(t.kind)), t.account_id, t.address,
-                   num(t.expires_at)});
+                  {pq::hex(t.hash), std::string(emailTokenKindName(t.kind)), t.account_id,
+                   t.address, std::to_string(t.expires_at)});
 }
 
 constexpr const char* kMailColumns =
@@ -126,7 +111,7 @@ bool PgMailStore::markVerified(const std::string& account_id, const std::string&
         "verifying an e-mail address", "mail_address_verify",
         "UPDATE account_emails SET verified_at = coalesce(verified_at, $3) WHERE account_id = $1 "
         "AND address = $2",
-        {account_id, address, num(at)});
+        {account_id, address, std::to_string(at)});
     return pq::affectedRows(r.get()) == 1;
   });
 }
@@ -161,7 +146,7 @@ std::optional<EmailToken> PgMailStore::useToken(const Bytes& hash, EmailTokenKin
         "using a mail token", "mail_token_use",
         "UPDATE email_tokens SET used_at = $3 WHERE hash = decode($1, 'hex') AND kind = $2 AND "
         "used_at IS NULL AND expires_at > $3 RETURNING account_id, address, expires_at",
-        {hex(hash), std::string(emailTokenKindName(kind)), num(now)});
+        {pq::hex(hash), std::string(emailTokenKindName(kind)), std::to_string(now)});
     if (PQntuples(r.get()) == 0) return std::nullopt;
     return EmailToken{hash, kind, pq::text(r.get(), 0, 0), pq::text(r.get(), 0, 1),
                       pq::int64At(r.get(), 0, 2)};
@@ -172,7 +157,7 @@ int PgMailStore::expireTokens(int64_t now) {
   return db_.run("expiring mail tokens", [&](pq::Connection& db) {
     const pq::Result r =
         db.execPrepared("expiring mail tokens", "mail_token_expire",
-                        "DELETE FROM email_tokens WHERE expires_at <= $1", {num(now)});
+                        "DELETE FROM email_tokens WHERE expires_at <= $1", {std::to_string(now)});
     return static_cast<int>(pq::affectedRows(r.get()));
   });
 }
@@ -186,7 +171,7 @@ bool PgMailStore::enqueue(const MailDraft& m, const std::optional<EmailToken>& t
             "INSERT INTO outbox (dedupe_key, recipient, subject, body, unsubscribe_url, "
             "created_at, next_attempt_at) VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT "
             "(dedupe_key) DO NOTHING",
-            {m.dedupe_key, m.recipient, m.subject, m.body, m.unsubscribe_url, num(now)});
+            {m.dedupe_key, m.recipient, m.subject, m.body, m.unsubscribe_url, std::to_string(now)});
         if (pq::affectedRows(r.get()) != 1) throw Refused{};
         if (token) insertToken(db, *token);
         return true;
@@ -206,7 +191,7 @@ std::vector<QueuedMail> PgMailStore::claimDue(int64_t now, int64_t claim_ms, int
                     "next_attempt_at <= $1 AND claimed_until <= $1 ORDER BY next_attempt_at, id "
                     "LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING ") +
             kMailColumns,
-        {num(now), num(now + claim_ms), num(limit)});
+        {std::to_string(now), std::to_string(now + claim_ms), std::to_string(limit)});
     std::vector<QueuedMail> out;
     for (int i = 0; i < PQntuples(r.get()); ++i) out.push_back(mailAt(r.get(), i));
     return out;
@@ -219,7 +204,7 @@ bool PgMailStore::markSent(int64_t id, int64_t at) {
         "marking a mail sent", "mail_sent",
         "UPDATE outbox SET sent_at = $2, claimed_until = 0, last_error = '' WHERE id = $1 AND "
         "sent_at IS NULL",
-        {num(id), num(at)});
+        {std::to_string(id), std::to_string(at)});
     return pq::affectedRows(r.get()) == 1;
   });
 }
@@ -229,7 +214,7 @@ void PgMailStore::markRetry(int64_t id, int64_t next_attempt_at, const std::stri
     db.execPrepared("recording a failed mail", "mail_retry",
                     "UPDATE outbox SET next_attempt_at = $2, claimed_until = 0, last_error = $3 "
                     "WHERE id = $1 AND sent_at IS NULL",
-                    {num(id), num(next_attempt_at), error});
+                    {std::to_string(id), std::to_string(next_attempt_at), error});
   });
 }
 
@@ -238,7 +223,7 @@ void PgMailStore::markFailed(int64_t id, int64_t at, const std::string& error) {
     db.execPrepared("giving a mail up", "mail_failed",
                     "UPDATE outbox SET failed_at = $2, claimed_until = 0, last_error = $3 WHERE "
                     "id = $1 AND sent_at IS NULL",
-                    {num(id), num(at), error});
+                    {std::to_string(id), std::to_string(at), error});
   });
 }
 
@@ -277,7 +262,7 @@ int PgMailStore::forgetOld(int64_t before, int limit) {
         "forgetting old mails", "mail_forget",
         "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE sent_at < $1 OR failed_at "
         "< $1 LIMIT $2 FOR UPDATE SKIP LOCKED)",
-        {num(before), num(limit)});
+        {std::to_string(before), std::to_string(limit)});
     return static_cast<int>(pq::affectedRows(r.get()));
   });
 }

@@ -8,10 +8,6 @@ namespace {
 
 constexpr int kFirstSchemaWithRatings = 5;
 
-std::string num(int64_t v) {
-  return std::to_string(v);
-}
-
 constexpr const char* kChangeColumns =
     "h.table_id, h.player, h.category, h.at, h.rating_before, h.deviation_before, h.rating, "
     "h.deviation, h.volatility, h.opponent, h.score";
@@ -53,7 +49,7 @@ bool PgRatingStore::bindSeat(const std::string& table_id, int color, const std::
     db.execPrepared("binding a seat", "rating_bind_seat",
                     "INSERT INTO seat_players (table_id, color, player, bound_at) VALUES ($1, "
                     "$2::smallint, $3, $4) ON CONFLICT DO NOTHING",
-                    {table_id, std::to_string(color), player, num(at)});
+                    {table_id, std::to_string(color), player, std::to_string(at)});
     return seatOf(db, table_id, color) == player;
   });
 }
@@ -138,7 +134,8 @@ std::vector<LeaderboardRow> PgRatingStore::leaderboard(const std::string& catego
         "r.last_game_at FROM ratings r LEFT JOIN accounts a ON a.id = r.player WHERE "
         "r.category = $1 AND r.deviation <= $2::float8 AND r.last_game_at >= $3 ORDER BY "
         "r.rating DESC, r.player COLLATE \"C\" LIMIT $4",
-        {category, pq::exactText(max_deviation), num(played_since), std::to_string(limit)});
+        {category, pq::exactText(max_deviation), std::to_string(played_since),
+         std::to_string(limit)});
     const PGresult* q = r.get();
     std::vector<LeaderboardRow> out;
     for (int row = 0; row < PQntuples(q); ++row)

@@ -17,10 +17,6 @@ namespace pg {
 
 namespace {
 
-std::string num(int64_t v) {
-  return std::to_string(v);
-}
-
 /// "host:pid", naming a node's lease for operators.
 std::string nodeName() {
   char host[256] = {};
@@ -241,7 +237,7 @@ std::vector<std::string> PgStore::expireWaiting(int64_t created_before, int limi
             "FROM claims c JOIN node_leases l ON l.lease = c.lease WHERE c.table_id = t.id AND "
             "l.expires_at > clock_timestamp()) "
             "ORDER BY created_at, id COLLATE \"C\" LIMIT $4",
-            {num(created_before), after_at, after_id, std::to_string(want)});
+            {std::to_string(created_before), after_at, after_id, std::to_string(want)});
         const int n = PQntuples(page.get());
         if (n == 0) break;
         std::vector<std::string> ids;
@@ -282,7 +278,7 @@ std::vector<std::string> PgStore::expireWaiting(int64_t created_before, int limi
           "events_gone AS (DELETE FROM events WHERE table_id IN (SELECT id FROM doomed)), "
           "claims_gone AS (DELETE FROM claims WHERE table_id IN (SELECT id FROM doomed)) "
           "DELETE FROM tables WHERE id IN (SELECT id FROM doomed) RETURNING id",
-          {pq::arrayLiteral(locked), num(created_before)});
+          {pq::arrayLiteral(locked), std::to_string(created_before)});
       std::set<std::string> deleted;
       for (int row = 0; row < PQntuples(gone.get()); ++row)
         deleted.insert(pq::text(gone.get(), row, 0));

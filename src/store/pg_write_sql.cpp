@@ -40,10 +40,6 @@ std::string hexOf(const std::vector<uint8_t>& b) {
   return out;
 }
 
-std::string num(int64_t v) {
-  return std::to_string(v);
-}
-
 /// The two players of each rated end's table, by table id, when they are two different
 /// players (the ends to rate).
 using SeatPairs = std::map<std::string, std::pair<std::string, std::string>>;
@@ -158,15 +154,15 @@ void rateEnd(pq::Connection& c, const std::string& table_id, const StoredEnd& en
        real(g.black.deviation),
        real(g.black.volatility),
        std::to_string(g.black.games),
-       num(g.black.last_game_at),
+       std::to_string(g.black.last_game_at),
        white,
        real(g.white.rating),
        real(g.white.deviation),
        real(g.white.volatility),
        std::to_string(g.white.games),
-       num(g.white.last_game_at),
+       std::to_string(g.white.last_game_at),
        table_id,
-       num(end.at),
+       std::to_string(end.at),
        real(g.black_change.rating_before),
        real(g.black_change.deviation_before),
        real(g.black_change.score),
@@ -182,14 +178,15 @@ void rateEnd(pq::Connection& c, const std::string& table_id, const StoredEnd& en
 constexpr int kArenaPairingLockKey2 = 2;
 
 void createTable(pq::Connection& c, const StoredTable& t) {
-  c.execPrepared("creating a table", "create_table",
-                 "INSERT INTO tables (id, created_at, setup, black_token, white_token, "
-                 "hotseat_token, started_at, finished_at, result, rematch_of) "
-                 "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-                 {t.id, num(t.created_at), t.setup, t.black_token, t.white_token, t.hotseat_token,
-                  t.started_at ? pq::Param(num(*t.started_at)) : std::nullopt,
-                  t.finished_at ? pq::Param(num(*t.finished_at)) : std::nullopt, t.result,
-                  t.rematch_of.empty() ? std::nullopt : pq::Param(t.rematch_of)});
+  c.execPrepared(
+      "creating a table", "create_table",
+      "INSERT INTO tables (id, created_at, setup, black_token, white_token, "
+      "hotseat_token, started_at, finished_at, result, rematch_of) "
+      "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+      {t.id, std::to_string(t.created_at), t.setup, t.black_token, t.white_token, t.hotseat_token,
+       t.started_at ? pq::Param(std::to_string(*t.started_at)) : std::nullopt,
+       t.finished_at ? pq::Param(std::to_string(*t.finished_at)) : std::nullopt, t.result,
+       t.rematch_of.empty() ? std::nullopt : pq::Param(t.rematch_of)});
 }
 
 /// An arena's pairing (PairArena), inside the transaction whose claim check (pg_writer.h) holds
@@ -220,11 +217,11 @@ void pairArena(pq::Connection& c, const PairArena& p) {
     c.execPrepared("binding an arena game's seats", "arena_pair_seats",
                    "INSERT INTO seat_players (table_id, color, player, bound_at) VALUES ($1, 0, "
                    "$2, $4::bigint), ($1, 1, $3, $4::bigint)",
-                   {g.table.id, g.black, g.white, num(p.at)});
+                   {g.table.id, g.black, g.white, std::to_string(p.at)});
     c.execPrepared("storing an arena game", "arena_pair_game",
                    "INSERT INTO arena_games (table_id, arena_id, black, white, paired_at) VALUES "
                    "($1, $2, $3, $4, $5::bigint)",
-                   {g.table.id, p.arena_id, g.black, g.white, num(p.at)});
+                   {g.table.id, p.arena_id, g.black, g.white, std::to_string(p.at)});
   }
 }
 
@@ -239,7 +236,7 @@ void writeOne(pq::Connection& c, const StoreWrite& w, const SeatPairs& rated) {
               const pq::Result r =
                   c.execPrepared("finishing a table", "finish_table",
                                  "UPDATE tables SET finished_at = $1, result = $2 WHERE id = $3",
-                                 {num(a.end->at), a.end->result, a.table_id});
+                                 {std::to_string(a.end->at), a.end->result, a.table_id});
               if (pq::affectedRows(r.get()) != 1) throw StoreError("finishing an unknown table");
               if (const auto it = rated.find(a.table_id); a.rated && it != rated.end())
                 rateEnd(c, a.table_id, *a.end, *a.rated, it->second);
@@ -248,12 +245,13 @@ void writeOne(pq::Connection& c, const StoreWrite& w, const SeatPairs& rated) {
           [&](const StartTable& x) {
             c.execPrepared("starting a table", "start_table",
                            "UPDATE tables SET started_at = $1 WHERE id = $2 AND started_at IS NULL",
-                           {num(x.at), x.table_id});
+                           {std::to_string(x.at), x.table_id});
           },
           [&](const AppendChat& x) {
-            c.execPrepared("appending a chat line", "append_chat",
-                           "INSERT INTO chat (table_id, seq, at, line) VALUES ($1, $2, $3, $4)",
-                           {x.table_id, num(x.line.seq), num(x.line.at), x.line.line});
+            c.execPrepared(
+                "appending a chat line", "append_chat",
+                "INSERT INTO chat (table_id, seq, at, line) VALUES ($1, $2, $3, $4)",
+                {x.table_id, std::to_string(x.line.seq), std::to_string(x.line.at), x.line.line});
           },
           [&](const SetSetup& x) {
             const pq::Result r =
@@ -269,14 +267,15 @@ void writeOne(pq::Connection& c, const StoreWrite& w, const SeatPairs& rated) {
                 "INSERT INTO outbox (dedupe_key, recipient, subject, body, unsubscribe_url, "
                 "created_at, next_attempt_at) VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT "
                 "(dedupe_key) DO NOTHING",
-                {m.dedupe_key, m.recipient, m.subject, m.body, m.unsubscribe_url, num(x.at)});
+                {m.dedupe_key, m.recipient, m.subject, m.body, m.unsubscribe_url,
+                 std::to_string(x.at)});
             if (pq::affectedRows(r.get()) != 1 || !x.token) return;  // queued before
             const EmailToken& t = *x.token;
             c.execPrepared("queueing a mail", "queue_mail_token",
                            "INSERT INTO email_tokens (hash, kind, account_id, address, expires_at) "
                            "VALUES (decode($1, 'hex'), $2, $3, $4, $5)",
                            {hexOf(t.hash), std::string(emailTokenKindName(t.kind)), t.account_id,
-                            t.address, num(t.expires_at)});
+                            t.address, std::to_string(t.expires_at)});
           },
       },
       w);
@@ -296,8 +295,8 @@ void writeGroup(pq::Connection& c, std::span<const StoreWrite> writes) {
     if (const auto* a = std::get_if<AppendEvents>(&w))
       for (const StoredEvent& e : a->events) {
         ids.push_back(a->table_id);
-        seqs.push_back(num(e.seq));
-        ats.push_back(num(e.at));
+        seqs.push_back(std::to_string(e.seq));
+        ats.push_back(std::to_string(e.at));
         texts.push_back(e.event);
       }
   if (!ids.empty())

@@ -17,10 +17,6 @@ constexpr std::chrono::milliseconds kMaxBackoff{500};
 /// How often an idle writer that holds claims listens for the requests for them.
 constexpr std::chrono::milliseconds kIdlePoll{200};
 
-std::string num(int64_t v) {
-  return std::to_string(v);
-}
-
 std::string lostText(const std::exception& e) {
   return std::string("database session lost during the write: ") + e.what();
 }
@@ -78,7 +74,7 @@ bool PgWriter::claim(const std::string& table_id) {
           "WHERE c.lease IS NULL OR c.lease = excluded.lease OR NOT EXISTS (SELECT 1 FROM "
           "node_leases l WHERE l.lease = c.lease AND l.expires_at > clock_timestamp()) "
           "RETURNING c.fence",
-          {table_id, num(lease_id_)});
+          {table_id, std::to_string(lease_id_)});
       if (PQntuples(r.get()) == 1) {
         claims_[table_id] = pq::int64At(r.get(), 0, 0);
         claimed = true;
@@ -111,7 +107,7 @@ void PgWriter::releaseRow(const std::string& table_id) {
     conn_->execPrepared("releasing a table", "release",
                         "UPDATE claims SET lease = NULL WHERE table_id = $1 AND lease = "
                         "$2::bigint",
-                        {table_id, num(lease_id_)});
+                        {table_id, std::to_string(lease_id_)});
   } catch (const pq::ConnectionLost&) {
     sessionLost();
     unreleased_.insert(table_id);  // tried again once a session is back (retryReleases)
@@ -173,7 +169,8 @@ void PgWriter::releaseAll() {
       if (lease_id_ == 0) return;
       ensureSession();
       conn_->exec("releasing every claim",
-                  "UPDATE claims SET lease = NULL WHERE lease = $1::bigint", {num(lease_id_)});
+                  "UPDATE claims SET lease = NULL WHERE lease = $1::bigint",
+                  {std::to_string(lease_id_)});
     });
   } catch (...) {  // the claims then end with the lease
   }
@@ -190,7 +187,7 @@ void PgWriter::checkFences(pq::Connection& c, std::span<const StoreWrite> writes
     if (it == claims_.end())  // check() refused it; a caller writing it again alone
       throw ClaimLost("table " + id + " is not claimed by this node");
     ids.push_back(id);
-    fences.push_back(num(it->second));
+    fences.push_back(std::to_string(it->second));
   }
   // Held until the COMMIT: a claim of any of these tables by another node waits for it.
   const pq::Result r = c.execPrepared(
@@ -199,7 +196,7 @@ void PgWriter::checkFences(pq::Connection& c, std::span<const StoreWrite> writes
       "l.expires_at > clock_timestamp()) FROM claims c JOIN unnest($1::text[], $2::bigint[]) AS "
       "u(id, fence) ON c.table_id = u.id AND c.fence = u.fence WHERE c.lease = $3::bigint FOR "
       "SHARE OF c",
-      {pq::arrayLiteral(ids), pq::arrayLiteral(fences), num(lease_id_)});
+      {pq::arrayLiteral(ids), pq::arrayLiteral(fences), std::to_string(lease_id_)});
   std::set<std::string> held;
   for (int row = 0; row < PQntuples(r.get()); ++row) {
     if (pq::text(r.get(), row, 1) != "t") {

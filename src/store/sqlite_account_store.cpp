@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "store/sqlite_bytes.h"
 #include "store/sqlite_guard.h"
 #include "store/sqlite_sibling.h"
 
@@ -19,12 +20,6 @@ constexpr int kFirstSchemaWithAccounts = 4;
 using Bytes = std::vector<uint8_t>;
 
 /// Binds bytes as a BLOB (an empty one too: never NULL).
-void bindBytes(SQLite::Statement& q, int index, const Bytes& b) {
-  static const uint8_t kNothing = 0;
-  q.bind(index, b.empty() ? static_cast<const void*>(&kNothing) : b.data(),
-         static_cast<int>(b.size()));
-}
-
 Bytes bytesAt(SQLite::Statement& q, int column) {
   const SQLite::Column c = q.getColumn(column);
   const auto* p = static_cast<const uint8_t*>(c.getBlob());
@@ -52,10 +47,10 @@ StoredPasskey passkeyAt(SQLite::Statement& q) {
 bool insertPasskey(SQLite::Database& db, const StoredPasskey& p, const std::string& account_id) {
   SQLite::Statement q(db, std::string("INSERT INTO passkeys (") + kPasskeyColumns +
                               ") VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
-  bindBytes(q, 1, p.credential_id);
+  sqlite::bindBytes(q, 1, p.credential_id);
   q.bind(2, account_id);
   q.bind(3, p.alg);
-  bindBytes(q, 4, p.public_key);
+  sqlite::bindBytes(q, 4, p.public_key);
   q.bind(5, static_cast<int64_t>(p.sign_count));
   q.bind(6, p.label);
   q.bind(7, static_cast<int64_t>(p.created_at));
@@ -155,7 +150,7 @@ std::optional<StoredPasskey> SqliteAccountStore::passkey(const Bytes& credential
   return guarded("reading a passkey", [&]() -> std::optional<StoredPasskey> {
     SQLite::Statement q(
         *db_, std::string("SELECT ") + kPasskeyColumns + " FROM passkeys WHERE credential_id = ?");
-    bindBytes(q, 1, credential_id);
+    sqlite::bindBytes(q, 1, credential_id);
     if (!q.executeStep()) return std::nullopt;
     return passkeyAt(q);
   });
@@ -168,7 +163,7 @@ bool SqliteAccountStore::removePasskey(const std::string& account_id, const Byte
                         "DELETE FROM passkeys WHERE account_id = ?1 AND credential_id = ?2 AND "
                         "(SELECT count(*) FROM passkeys WHERE account_id = ?1) > 1");
     q.bind(1, account_id);
-    bindBytes(q, 2, credential_id);
+    sqlite::bindBytes(q, 2, credential_id);
     return q.exec() == 1;
   });
 }
@@ -182,7 +177,7 @@ bool SqliteAccountStore::advanceSignCount(const Bytes& credential_id, int64_t se
                         "credential_id = ? AND sign_count = ?");
     q.bind(1, static_cast<int64_t>(next));
     q.bind(2, static_cast<int64_t>(at));
-    bindBytes(q, 3, credential_id);
+    sqlite::bindBytes(q, 3, credential_id);
     q.bind(4, static_cast<int64_t>(seen));
     return q.exec() == 1;
   });
@@ -197,7 +192,7 @@ void SqliteAccountStore::putCeremony(const StoredCeremony& c) {
     q.bind(1, c.id);
     q.bind(2, c.purpose);
     q.bind(3, c.account_id);
-    bindBytes(q, 4, c.challenge);
+    sqlite::bindBytes(q, 4, c.challenge);
     q.bind(5, static_cast<int64_t>(c.expires_at));
     q.exec();
   });
@@ -236,7 +231,7 @@ void SqliteAccountStore::createSession(const Bytes& token_hash, const std::strin
     SQLite::Statement q(*db_,
                         "INSERT INTO sessions (token_hash, account_id, created_at, expires_at) "
                         "VALUES (?, ?, ?, ?)");
-    bindBytes(q, 1, token_hash);
+    sqlite::bindBytes(q, 1, token_hash);
     q.bind(2, account_id);
     q.bind(3, static_cast<int64_t>(created_at));
     q.bind(4, static_cast<int64_t>(expires_at));
@@ -250,7 +245,7 @@ std::optional<std::string> SqliteAccountStore::sessionAccount(const Bytes& token
   return guarded("reading a session", [&]() -> std::optional<std::string> {
     SQLite::Statement q(*db_,
                         "SELECT account_id FROM sessions WHERE token_hash = ? AND expires_at > ?");
-    bindBytes(q, 1, token_hash);
+    sqlite::bindBytes(q, 1, token_hash);
     q.bind(2, static_cast<int64_t>(now));
     if (!q.executeStep()) return std::nullopt;
     return q.getColumn(0).getString();
@@ -261,7 +256,7 @@ void SqliteAccountStore::deleteSession(const Bytes& token_hash) {
   std::lock_guard lock(mutex_);
   guarded("ending a session", [&] {
     SQLite::Statement q(*db_, "DELETE FROM sessions WHERE token_hash = ?");
-    bindBytes(q, 1, token_hash);
+    sqlite::bindBytes(q, 1, token_hash);
     q.exec();
   });
 }

@@ -3,6 +3,7 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include "store/sqlite_bytes.h"
 #include "store/sqlite_guard.h"
 #include "store/sqlite_sibling.h"
 
@@ -14,12 +15,6 @@ using sqlite::guarded;
 using Bytes = std::vector<uint8_t>;
 
 constexpr int kFirstSchemaWithMail = 8;
-
-void bindBytes(SQLite::Statement& q, int index, const Bytes& b) {
-  static const uint8_t kNothing = 0;
-  q.bind(index, b.empty() ? static_cast<const void*>(&kNothing) : b.data(),
-         static_cast<int>(b.size()));
-}
 
 std::optional<int64_t> optionalAt(SQLite::Statement& q, int column) {
   if (q.getColumn(column).isNull()) return std::nullopt;
@@ -46,7 +41,7 @@ void insertToken(SQLite::Database& db, const EmailToken& t) {
   SQLite::Statement q(db,
                       "INSERT INTO email_tokens (hash, kind, account_id, address, expires_at) "
                       "VALUES (?, ?, ?, ?, ?)");
-  bindBytes(q, 1, t.hash);
+  sqlite::bindBytes(q, 1, t.hash);
   q.bind(2, emailTokenKindName(t.kind));
   q.bind(3, t.account_id);
   q.bind(4, t.address);
@@ -163,7 +158,7 @@ std::optional<EmailToken> SqliteMailStore::useToken(const Bytes& hash, EmailToke
                         "used_at IS NULL AND expires_at > ?1 RETURNING account_id, address, "
                         "expires_at");
     q.bind(1, static_cast<int64_t>(now));
-    bindBytes(q, 2, hash);
+    sqlite::bindBytes(q, 2, hash);
     q.bind(3, emailTokenKindName(kind));
     if (!q.executeStep()) return std::nullopt;
     EmailToken t{hash, kind, q.getColumn(0).getString(), q.getColumn(1).getString(),
