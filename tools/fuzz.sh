@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (in the sanitizer tree, preset `asan`: clang, ASan + UBSan, beside
 # the test suites) and runs them.
-#   tools/fuzz.sh smoke              each target on its seed corpus, then briefly mutating
-#                                    (what `make fuzz-smoke` runs; about a minute in all)
+#   tools/fuzz.sh smoke              each target on its seed corpus, then briefly mutating, JOBS
+#                                    at a time (what `make fuzz-smoke` runs; about half a minute)
 #   tools/fuzz.sh run TARGET [ARGS]  one long run, e.g. tools/fuzz.sh run fuzz_referee -runs=10000000
 #   tools/fuzz.sh fast TARGET [ARGS] the same with the fast build (preset fuzz-fast: LSan, UBSan
 #                                    traps and libstdc++ assertions instead of ASan), two to
@@ -47,25 +47,48 @@ canary() {
   rm -rf "$dir"
 }
 
+# smoke_one TARGET: the whole seed corpus (every input must pass), then SMOKE_SECONDS of
+# mutation into a scratch folder; fails with the end of the log and keeps the crash input.
+smoke_one() {
+  local t=$1 work
+  work=$(mktemp -d)
+  echo "== $t: seed corpus, then ${SMOKE_SECONDS}s of mutation"
+  if ! build/asan/fuzz/"$t" -runs=0 fuzz/corpus/"$t" >"$work/seeds.log" 2>&1; then
+    tail -40 "$work/seeds.log"; return 1
+  fi
+  if ! build/asan/fuzz/"$t" -max_total_time="$SMOKE_SECONDS" -rss_limit_mb=4096 \
+         -artifact_prefix="$work/" -print_final_stats=1 "$work" fuzz/corpus/"$t" \
+         >"$work/run.log" 2>&1; then
+    tail -60 "$work/run.log"; echo "crash input kept in $work"; return 1
+  fi
+  grep -E "stat::number_of_executed_units" "$work/run.log" || true
+  rm -rf "$work"
+}
+
 case "${1:-smoke}" in
   smoke)
     build asan "${TARGETS[@]}"
     canary asan
+    # JOBS targets at a time (the machine's cores), each writing to a log of its own that is
+    # printed when it ends, so the lines of two targets do not mix.
+    logs=$(mktemp -d)
+    running=0
+    failed=0
     for t in "${TARGETS[@]}"; do
-      work=$(mktemp -d)
-      echo "== $t: seed corpus, then ${SMOKE_SECONDS}s of mutation"
-      # The whole seed corpus first (every input must pass), then new inputs into a scratch dir.
-      if ! build/asan/fuzz/"$t" -runs=0 fuzz/corpus/"$t" >"$work/seeds.log" 2>&1; then
-        tail -40 "$work/seeds.log"; exit 1
+      smoke_one "$t" >"$logs/$t.log" 2>&1 &
+      running=$((running + 1))
+      if ((running >= JOBS)); then
+        wait -n || failed=1
+        running=$((running - 1))
       fi
-      if ! build/asan/fuzz/"$t" -max_total_time="$SMOKE_SECONDS" -rss_limit_mb=4096 \
-             -artifact_prefix="$work/" -print_final_stats=1 "$work" fuzz/corpus/"$t" \
-             >"$work/run.log" 2>&1; then
-        tail -60 "$work/run.log"; echo "crash input kept in $work"; exit 1
-      fi
-      grep -E "stat::number_of_executed_units" "$work/run.log" || true
-      rm -rf "$work"
     done
+    while ((running > 0)); do
+      wait -n || failed=1
+      running=$((running - 1))
+    done
+    for t in "${TARGETS[@]}"; do cat "$logs/$t.log"; done
+    rm -rf "$logs"
+    exit "$failed"
     ;;
   build)
     build asan "${TARGETS[@]}"
