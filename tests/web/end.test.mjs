@@ -99,10 +99,23 @@ for (const [size, viewport] of SIZES) {
     // Playing at 2 steps a second from the start; pausing stops it.
     await page.keyboard.press('Home');
     await page.locator('[data-testid="replay-speed"]').selectOption('2');
+    // Each step shown from the click on, with the page's clock: step 3 stands for only half a
+    // second, which a wait for its text can miss between two polls on a loaded machine.
+    await page.evaluate(() => {
+      const replay = document.querySelector('[data-testid="replay"]');
+      const shown = () => replay.querySelector('p.muted')?.textContent ?? '';
+      window.__pgSteps = [];
+      new MutationObserver(() => {
+        if (shown() !== window.__pgSteps.at(-1)?.text) window.__pgSteps.push({ at: performance.now(), text: shown() });
+      }).observe(replay, { childList: true, characterData: true, subtree: true });
+      const play = document.querySelector('[data-testid="replay-play"]');
+      play.addEventListener('click', () => (window.__pgPlayClicked = performance.now()), { capture: true, once: true });
+    });
     await page.locator('[data-testid="replay-play"]').click();
-    const started = Date.now();
-    await stepIs(page, 3);
-    const took = Date.now() - started;
+    const took = await (await page.waitForFunction((text) => {
+      const step = window.__pgSteps.find((s) => s.text.includes(text));
+      return step && window.__pgPlayClicked !== undefined ? step.at - window.__pgPlayClicked : null;
+    }, `Step 3 of ${LAST}`)).jsonValue();
     // 1.5 s (at 1 step a second it would be 3 s).
     assert.ok(took >= 1300 && took < 2700, `three steps at 2 per second take 1.5 s, not ${took} ms`);
     await page.locator('[data-testid="replay-play"]').click();
