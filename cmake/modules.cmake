@@ -14,7 +14,7 @@ function(pg_module_includes target module)
 endfunction()
 
 # pg_unity_build(target batch): the target's files compiled `batch` to a translation unit. Files
-# that include the same heavy headers (Asio and Beast, CLI11, nlohmann/json, libpqxx) otherwise
+# that include the same heavy headers (Asio and Beast, CLI11, nlohmann/json, gtest) otherwise
 # each compile those headers' inline functions again: CLI11's App alone is about 7 s of code
 # generation per file under the sanitizers. The hot code (rules, referee, search) stays one file
 # to a unit, as it is profiled and tuned. A file's helpers in an unnamed namespace must therefore
