@@ -107,6 +107,9 @@ MatchStats runMatch(const MatchConfig& cfg,
       const SearchDiagnostics d = player.lastDiagnostics();
       side.playouts += d.playouts;
       side.search_thread_seconds += d.seconds * d.threads;
+      const size_t phase = static_cast<size_t>(gamePhase(view.turn(), cfg.rules.numPoints()));
+      side.phase_playouts[phase] += d.playouts;
+      side.phase_search_thread_seconds[phase] += d.seconds * d.threads;
       measureBelief(ref, view, d, side);
       const std::string who = (is_a ? "A (" : "B (") + std::string(colorName(c)) + ")";
       if (act.kind == Action::Kind::Try) {

@@ -40,12 +40,22 @@ struct SideStats {
   /// The same by game phase (gamePhase): opening, middle game, end.
   std::array<double, 3> phase_belief_sum{}, phase_uniform_sum{};
   std::array<int64_t, 3> phase_n{};
+  /// Playouts and search seconds x threads by the game phase of the decision. A search whose
+  /// try is occupied on nearly every board counts a determinization a playout: the end's
+  /// figures run far above the others, and a match's total of playouts follows how its games
+  /// ended (docs/bot.md, "Matches"). The opening and middle game compare search speeds.
+  std::array<int64_t, 3> phase_playouts{};
+  std::array<double, 3> phase_search_thread_seconds{};
   int64_t failures = 0;  ///< games lost by misbehaving (bad input, engine failure)
 
   double secondsPerMove() const { return moves ? seconds / double(moves) : 0; }
   double triesPerMove() const { return moves ? double(tries) / double(moves) : 0; }
   double playoutsPerSecondPerThread() const {
     return search_thread_seconds > 0 ? double(playouts) / search_thread_seconds : 0;
+  }
+  double phasePlayoutsPerSecondPerThread(int k) const {
+    const double t = phase_search_thread_seconds[size_t(k)];
+    return t > 0 ? double(phase_playouts[size_t(k)]) / t : 0;
   }
   double belief() const { return belief_n ? belief_sum / double(belief_n) : 0; }
   double beliefUniform() const { return belief_n ? uniform_sum / double(belief_n) : 0; }

@@ -41,6 +41,11 @@ nlohmann::json sideJson(const SideStats& s) {
                       {"belief_on_true_stones", s.phaseBelief(k)},
                       {"belief_uniform_baseline", s.phaseUniform(k)},
                       {"belief_decisions", s.phase_n[static_cast<size_t>(k)]}});
+  nlohmann::json search = nlohmann::json::array();
+  for (int k = 0; k < 3; ++k)
+    search.push_back({{"phase", kPhaseNames[k]},
+                      {"playouts", s.phase_playouts[static_cast<size_t>(k)]},
+                      {"playouts_per_second_per_thread", s.phasePlayoutsPerSecondPerThread(k)}});
   return {{"seconds_per_move", s.secondsPerMove()},
           {"tries_per_move", s.triesPerMove()},
           {"playouts", s.playouts},
@@ -48,6 +53,7 @@ nlohmann::json sideJson(const SideStats& s) {
           {"belief_on_true_stones", s.belief()},
           {"belief_uniform_baseline", s.beliefUniform()},
           {"belief_decisions", s.belief_n},
+          {"search_by_phase", search},
           {"belief_by_phase", phases},
           {"failures", s.failures}};
 }
@@ -55,8 +61,12 @@ nlohmann::json sideJson(const SideStats& s) {
 void printSide(const char* label, const std::string& spec, const SideStats& s) {
   std::printf("%s %s: %.3f s/move, %.2f tries/move", label, spec.c_str(), s.secondsPerMove(),
               s.triesPerMove());
-  if (s.playouts > 0)
-    std::printf(", %.0f playouts/s per thread in the search", s.playoutsPerSecondPerThread());
+  if (s.playouts > 0) {
+    std::printf(", %.0f playouts/s per thread in the search (", s.playoutsPerSecondPerThread());
+    for (int k = 0; k < 3; ++k)
+      std::printf("%s%s %.0f", k ? ", " : "", kPhaseNames[k], s.phasePlayoutsPerSecondPerThread(k));
+    std::printf(")");
+  }
   if (s.belief_n > 0)
     std::printf(", belief on true hidden stones %.3f (uniform %.3f, %lld decisions)", s.belief(),
                 s.beliefUniform(), static_cast<long long>(s.belief_n));

@@ -31,6 +31,17 @@ TEST(ExternalEngine, PlaysAWholeMatch) {
     EXPECT_NE(g.result.reason, EndReason::Resignation);
     EXPECT_GT(g.turns, 4);
   }
+  // B's search by phase adds up to its whole search; the opening has some of it.
+  int64_t playouts = 0;
+  double seconds = 0;
+  for (size_t k = 0; k < 3; ++k) {
+    playouts += st.b.phase_playouts[k];
+    seconds += st.b.phase_search_thread_seconds[k];
+  }
+  EXPECT_EQ(playouts, st.b.playouts);
+  EXPECT_NEAR(seconds, st.b.search_thread_seconds, 1e-9);
+  EXPECT_GT(st.b.phase_playouts[0], 0);
+  EXPECT_GT(st.b.phasePlayoutsPerSecondPerThread(0), 0);
 }
 
 TEST(ExternalEngine, PlaysHandicapAndTorusGames) {

@@ -203,6 +203,19 @@ TEST(Commands, MatchCountsAsWinsByColour) {
   EXPECT_LE(white, 3);
 }
 
+TEST(Commands, MatchGivesTheSearchByPhase) {
+  const auto j = nlohmann::json::parse(
+      runCli({"match", "--a", "bot:easy", "--b", "bot:random", "--size", "5", "--games", "2",
+              "--playouts", "20", "--threads", "1", "--json"}));
+  const auto& a = j.at("a_stats");
+  ASSERT_EQ(a.at("search_by_phase").size(), 3u) << a.dump();
+  int64_t playouts = 0;
+  for (const auto& p : a.at("search_by_phase")) playouts += p.at("playouts").get<int64_t>();
+  EXPECT_EQ(playouts, a.at("playouts").get<int64_t>()) << a.dump();
+  EXPECT_EQ(a.at("search_by_phase")[0].at("phase"), "opening");
+  EXPECT_GT(a.at("search_by_phase")[0].at("playouts_per_second_per_thread").get<double>(), 0);
+}
+
 TEST(Commands, BenchRefereeTimesTheThreeReasonsSideBySide) {
   const std::string out = runCli({"bench", "referee", "--size", "5", "--seconds", "0.02"});
   for (const char* line :
