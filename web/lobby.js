@@ -108,9 +108,18 @@ export function Lobby({ onList } = {}) {
     const tick = () => document.visibilityState === 'visible' && refresh();
     const timer = setInterval(tick, REFRESH_MS);
     document.addEventListener('visibilitychange', tick);
+    // A seat saved or forgotten while the lobby stays on the page (a challenge opened whose table
+    // page never showed, as when the address goes back home at once): which challenges are this
+    // device's own is read again, and the list with it.
+    const saved = () => {
+      setOwn(ownChallenges());
+      refresh();
+    };
+    window.addEventListener('pg-saved', saved);
     return () => {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', tick);
+      window.removeEventListener('pg-saved', saved);
     };
   }, []);
 

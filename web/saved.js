@@ -17,7 +17,8 @@ export function savedTable(table, token) {
   return savedTables().find((s) => s.table === table && s.token === token) ?? null;
 }
 
-/// Adds or updates the entry for (table, token) with `fields`; the newest first.
+/// Adds or updates the entry for (table, token) with `fields`; the newest first. Like
+/// forgetTable, it tells the page through the window event `pg-saved`.
 export function saveTable(table, token, fields) {
   const list = savedTables();
   const old = list.find((s) => s.table === table && s.token === token);
@@ -28,6 +29,7 @@ export function saveTable(table, token, fields) {
   } catch {
     // storage full or unavailable: the link in the address bar still holds the seat
   }
+  window.dispatchEvent(new Event('pg-saved'));
   return entry;
 }
 

@@ -112,6 +112,37 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await a.ctx.close();
   });
 
+  test(`${name}: a challenge saved while the lobby stays on the page shows at once as the creator's own`, async () => {
+    // As when the address goes back home before the table page ever showed: the lobby is not
+    // mounted again, so it must hear of the saved seat rather than wait for its next refresh.
+    const a = await newPage(viewport);
+    await a.page.goto(`${env.server.url}/`);
+    await a.page.locator('[data-testid="lobby-empty"]').waitFor();
+    await a.page.evaluate(async () => {
+      const res = await fetch('/api/challenges', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ rules: { size: 9 }, color: 'black' }),
+      });
+      const json = await res.json();
+      const { saveTable } = await import('/saved.js');
+      saveTable(json.table, json.seat.token, {
+        mode: 'online',
+        seat: json.color,
+        size: 9,
+        challenge: { id: json.challenge, secret: json.cancel_secret, expires: json.expires_at },
+      });
+    });
+    const item = a.page.locator('[data-testid="challenge"]', { hasText: 'Your own challenge' });
+    await item.waitFor(); // before the fix, its 10 s refresh listed it as anybody's
+    await a.page.locator('[data-testid="saved-table"]').waitFor();
+    await item.locator('[data-testid="withdraw"]').click();
+    await a.page.locator('[data-testid="lobby-empty"]').waitFor();
+    assert.equal(JSON.parse(await lobbyJson()).challenges.length, 0);
+    assert.deepEqual(a.errors, []);
+    await a.ctx.close();
+  });
+
   test(`${name}: the creator's table page says until when it is listed, and withdraws it`, async (t) => {
     const a = await newPage(viewport);
     await a.page.goto(`${env.server.url}/`);
