@@ -472,7 +472,8 @@ function SavedTables() {
   useEffect(() => {
     if (asking) noRef.current?.focus();
   }, [asking]);
-  // A seat forgotten elsewhere on the page (a challenge withdrawn in the lobby) leaves the list.
+  // A seat saved or forgotten elsewhere on the page (a challenge opened, or withdrawn in the
+  // lobby) comes into the list or leaves it.
   useEffect(() => {
     const reload = () => setList(savedTables());
     window.addEventListener('pg-saved', reload);
